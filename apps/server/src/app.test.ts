@@ -1,0 +1,144 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, signIn, type TestApp } from '../test/harness';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ version: 'test-1' });
+});
+afterAll(() => t.close());
+
+describe('the app shell', () => {
+  it('serves the version as text, never cached', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/version.txt' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe('test-1');
+    expect(res.headers['cache-control']).toContain('no-store');
+  });
+
+  it('answers unknown API paths with a JSON 404', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/rest/v2/nothing-here' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ error: 'not_found' });
+  });
+
+  it('sends the security headers and no-store on the API', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/rest/v2/supportedLanguages' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual(['de', 'en', 'cz', 'pl', 'hu', 'ro']);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('refuses state-changing requests without X-Requested-With', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/rest/v2/auth/signin',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ username: 'admin', password: 'demo1234' }),
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({ error: 'csrf_header_missing' });
+    expect(res.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('answers malformed JSON, wrong types, unknown fields and oversize bodies with 4xx', async () => {
+    const post = (payload: string, type = 'application/json') =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/rest/v2/auth/signin',
+        headers: { 'content-type': type, 'x-requested-with': 'XMLHttpRequest' },
+        payload,
+      });
+    const malformed = await post('{"username": ');
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toMatchObject({ error: 'validation_error', details: { field: 'body' } });
+    const wrongType = await post(JSON.stringify({ username: 7, password: 'x' }));
+    expect(wrongType.statusCode).toBe(400);
+    expect(wrongType.json().details.field).toBe('username');
+    const unknown = await post(JSON.stringify({ username: 'a', password: 'b', admin: true }));
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().details.field).toBe('admin');
+    const huge = await post(JSON.stringify({ username: 'a', password: 'x'.repeat(2 * 1024 * 1024) }));
+    expect(huge.statusCode).toBe(413);
+    expect(huge.json()).toMatchObject({ error: 'payload_too_large' });
+    const text = await post('username=a', 'text/plain');
+    expect(text.statusCode).toBe(415);
+  });
+
+  it('answers endpoints without an implementation with 501, after the session check', async () => {
+    const anonymous = await t.app.inject({ method: 'GET', url: '/api/rest/v2/admin/overview' });
+    expect([401, 501]).toContain(anonymous.statusCode);
+    const admin = await signIn(t.app, 'admin');
+    const res = await admin.get('/api/rest/v2/admin/overview');
+    expect([200, 501]).toContain(res.statusCode);
+  });
+
+  it('publishes the OpenAPI document', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    expect(Object.keys(res.json().paths)).toContain('/api/rest/v2/auth/signin');
+  });
+});
+
+describe('serving the web app', () => {
+  it('serves files, falls back to index.html for client routes, and 404s unknown API paths and assets', async () => {
+    const { mkdtempSync, writeFileSync, rmSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const { buildApp } = await import('./app');
+    const dir = mkdtempSync(join(tmpdir(), 'falcon-web-'));
+    writeFileSync(join(dir, 'index.html'), '<!doctype html><title>Falcon</title>');
+    writeFileSync(join(dir, 'app.js'), 'console.log(1)');
+    const app = await buildApp({ db: t.database.db, webDist: dir });
+    try {
+      const root = await app.inject({ method: 'GET', url: '/' });
+      expect(root.statusCode).toBe(200);
+      expect(root.body).toContain('<title>Falcon</title>');
+      const route = await app.inject({ method: 'GET', url: '/location/C001-B01-L01?x=1' });
+      expect(route.statusCode).toBe(200);
+      expect(route.headers['content-type']).toContain('text/html');
+      expect(route.headers['content-security-policy']).toContain("default-src 'self'");
+      expect((await app.inject({ method: 'GET', url: '/app.js' })).body).toBe('console.log(1)');
+      expect((await app.inject({ method: 'GET', url: '/missing.js' })).statusCode).toBe(404);
+      const api = await app.inject({ method: 'GET', url: '/api/rest/v2/unknown' });
+      expect(api.statusCode).toBe(404);
+      expect(api.json()).toMatchObject({ error: 'not_found' });
+      expect((await app.inject({ method: 'GET', url: '/version.txt' })).body).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    } finally {
+      await app.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('behind TLS (SESSION_SECURE)', () => {
+  it('sends HSTS and marks the session cookie Secure', async () => {
+    const { buildApp } = await import('./app');
+    const app = await buildApp({
+      db: t.database.db,
+      webDist: null,
+      sessionSecure: true,
+      underPressure: false,
+      exportWorker: false,
+    });
+    try {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/rest/v2/auth/signin',
+        headers: { 'x-requested-with': 'XMLHttpRequest', 'content-type': 'application/json' },
+        payload: JSON.stringify({ username: 'staff', password: 'demo1234' }),
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['strict-transport-security']).toContain('max-age=31536000');
+      const cookie = String(res.headers['set-cookie']);
+      expect(cookie).toContain('Secure');
+      expect(cookie).toContain('HttpOnly');
+      expect(cookie).toContain('SameSite=Lax');
+    } finally {
+      await app.close();
+    }
+  });
+});

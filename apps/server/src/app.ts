@@ -1,0 +1,237 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { buildOpenApiDocument } from '@falcon/api-client';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import underPressure from '@fastify/under-pressure';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { DEFAULT_THROTTLE, type ThrottleOptions } from './auth/throttle';
+import type { AppContext } from './context';
+import type { Db } from './db/client';
+import { HttpError, messageOf } from './errors';
+import { API_BASE, registerContract } from './plugins/contract';
+import { type ExportWorkerSetting, registerFilesAndJobs } from './plugins/files-and-jobs';
+import { routeGroups } from './routes';
+
+declare const __FALCON_VERSION__: string | undefined;
+
+/**
+ * The build's version: its UTC date (set by tsup at build time; the spec's build timestamp is a
+ * date and the contract scenarios expect YYYY-MM-DD), else the day the process started.
+ */
+export const BUILD_VERSION =
+  typeof __FALCON_VERSION__ === 'string' ? __FALCON_VERSION__ : new Date().toISOString().slice(0, 10);
+
+export interface BuildAppOptions {
+  db: Db;
+  sessionSecure?: boolean;
+  /** Directory of the built web app; default apps/web/dist when it exists. */
+  webDist?: string | null;
+  logger?: FastifyServerOptions['logger'];
+  now?: () => Date;
+  throttle?: Partial<ThrottleOptions>;
+  version?: string;
+  /** Overload protection (@fastify/under-pressure); `false` turns it off (tests share 2 busy cores). */
+  underPressure?: boolean;
+  /** Health of the database, used by under-pressure (503 while it is away). */
+  healthCheck?: () => Promise<boolean>;
+  bodyLimit?: number;
+  trustProxy?: boolean;
+  /** The export worker of this process (default on); `false` leaves the queue to other instances. */
+  exportWorker?: ExportWorkerSetting;
+}
+
+const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+/** Errors of the database connection, as opposed to errors of a query: the database is away. */
+export const isConnectionError = (error: unknown): boolean => {
+  const e = error as { code?: string; message?: string; cause?: unknown } | null;
+  if (!e) return false;
+  const code = e.code ?? '';
+  if (
+    ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', '57P01', '57P02', '57P03'].includes(
+      code,
+    )
+  )
+    return true;
+  if (code.startsWith('08')) return true;
+  if (
+    /Connection terminated|connection timeout|Client has encountered a connection error|PGlite is closed|Cannot use a pool after calling end/i.test(
+      e.message ?? '',
+    )
+  )
+    return true;
+  return e.cause !== undefined && e.cause !== error && isConnectionError(e.cause);
+};
+
+export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstance> => {
+  const sessionSecure = options.sessionSecure ?? false;
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: options.bodyLimit ?? 1024 * 1024,
+    trustProxy: options.trustProxy ?? false,
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+    routerOptions: { maxParamLength: 200 },
+  });
+  const ctx: AppContext = {
+    db: options.db,
+    now: options.now ?? (() => new Date()),
+    version: options.version ?? BUILD_VERSION,
+    startedAt: new Date().toISOString(),
+    sessionSecure,
+    throttle: { ...DEFAULT_THROTTLE, ...options.throttle },
+  };
+  app.decorate('ctx', ctx);
+  app.decorateRequest('auth', null);
+
+  // JSON bodies: an empty body is "no body"; malformed JSON is a 400 naming the body.
+  app.removeContentTypeParser(['application/json', 'text/plain']);
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, text, done) => {
+    const raw = String(text);
+    if (!raw.trim()) return done(null, undefined);
+    try {
+      done(null, JSON.parse(raw));
+    } catch {
+      done(
+        new HttpError(400, 'validation_error', 'The body is not valid JSON.', { field: 'body' }),
+        undefined,
+      );
+    }
+  });
+
+  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    if (error instanceof HttpError) {
+      if (error.headers) reply.headers(error.headers);
+      return reply.code(error.status).header('Cache-Control', 'no-store').send(error.body);
+    }
+    if (isConnectionError(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply
+        .code(503)
+        .header('Retry-After', '2')
+        .header('Cache-Control', 'no-store')
+        .send({ error: 'service_unavailable', message: messageOf('service_unavailable') });
+    }
+    const status = (error as FastifyError).statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const key =
+        status === 413
+          ? 'payload_too_large'
+          : status === 415
+            ? 'unsupported_media_type'
+            : status === 429
+              ? 'too_many_requests'
+              : status === 404
+                ? 'not_found'
+                : status === 401
+                  ? 'unauthorized'
+                  : status === 403
+                    ? 'forbidden'
+                    : 'validation_error';
+      return reply
+        .code(status)
+        .header('Cache-Control', 'no-store')
+        .send({ error: key, message: messageOf(key), details: { field: 'body' } });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply
+      .code(500)
+      .header('Cache-Control', 'no-store')
+      .send({ error: 'internal_error', message: messageOf('internal_error') });
+  });
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        baseUri: ["'self'"],
+        scriptSrc: ["'self'"],
+        // styled-components injects <style> elements at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+        ...(sessionSecure ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    hsts: sessionSecure ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginEmbedderPolicy: false,
+  });
+  // Event-loop delay only: PGlite runs on the event loop, so utilisation is high whenever it works.
+  if (options.underPressure !== false)
+    await app.register(underPressure, {
+      maxEventLoopDelay: 2_000,
+      maxHeapUsedBytes: 0,
+      maxRssBytes: 0,
+      maxEventLoopUtilization: 0,
+      retryAfter: 5,
+      ...(options.healthCheck ? { healthCheck: options.healthCheck, healthCheckInterval: 1_000 } : {}),
+      pressureHandler: (_request, reply, type, value) => {
+        reply
+          .code(503)
+          .header('Retry-After', '5')
+          .header('Cache-Control', 'no-store')
+          .send({
+            error: 'service_unavailable',
+            message: `${messageOf('service_unavailable')} (${type}${value ? ` ${value}` : ''})`,
+          });
+      },
+    });
+  await app.register(fastifyCookie);
+
+  await app.register(fastifySwagger, {
+    mode: 'static',
+    specification: { document: buildOpenApiDocument({ version: ctx.version }) as never },
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: `${API_BASE}/docs`, staticCSP: true });
+
+  await registerFilesAndJobs(app, ctx, options.exportWorker);
+  registerContract(app, ctx, routeGroups);
+
+  const webDist = options.webDist === undefined ? DEFAULT_WEB_DIST : options.webDist;
+  const serveWeb = webDist !== null && existsSync(`${webDist}/index.html`);
+  if (serveWeb)
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: true,
+      index: ['index.html'],
+      serveDotFiles: false,
+    });
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    const isApi = path === API_BASE || path.startsWith(`${API_BASE}/`);
+    // Client routes (no file extension) get the SPA; a missing asset is a real 404.
+    const isRoute = !/\.[a-z0-9]+$/i.test(path);
+    if (!isApi && isRoute && serveWeb && (request.method === 'GET' || request.method === 'HEAD')) {
+      // Client routes of the SPA: index.html, never cached so a new build is picked up.
+      return reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html');
+    }
+    return reply
+      .code(404)
+      .header('Cache-Control', 'no-store')
+      .send({ error: 'not_found', message: messageOf('not_found') });
+  });
+
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith(`${API_BASE}/`) && !request.url.startsWith(`${API_BASE}/docs`))
+      reply.header('Cache-Control', 'no-store');
+  });
+
+  return app;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}

@@ -1,0 +1,149 @@
+import {
+  fullNameOf,
+  initialsOf,
+  LANGUAGES,
+  type Language,
+  type Scope,
+  type Session,
+} from '@falcon/api-client';
+import { and, eq, lt, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import * as t from '../db/schema';
+import { randomToken, sha256 } from '../ids';
+
+export const SESSION_COOKIE = 'falcon_session';
+/** last_seen_at is written at most this often: sliding expiry without a write per request. */
+const TOUCH_AFTER_MS = 15_000;
+
+export interface AuthUser {
+  id: string;
+  username: string;
+  firstname: string;
+  lastname: string;
+  email: string | null;
+  phone: string | null;
+  language: Language;
+  sessionTimeoutMinutes: number;
+  employeeKey: string | null;
+}
+
+/** Who is calling: the session's user with its effective permissions and scope. */
+export interface Auth {
+  sessionId: string;
+  user: AuthUser;
+  permissions: ReadonlySet<string>;
+  roles: string[];
+  scope: Scope;
+  impersonatedBy: string | null;
+}
+
+/** Roles, effective permissions and scope of a user, in one round trip. */
+export const loadGrants = async (
+  db: Db,
+  userId: string,
+  scopeAll: boolean,
+): Promise<Pick<Auth, 'permissions' | 'roles' | 'scope'>> => {
+  const result = (await db.execute(sql`
+    select 'role' as k, r.rolename as v from ${t.userRoles} ur join ${t.roles} r on r.id = ur.role_id where ur.user_id = ${userId}
+    union all
+    select 'perm', rp.code from ${t.userRoles} ur join ${t.rolePermissions} rp on rp.role_id = ur.role_id where ur.user_id = ${userId}
+    union all
+    select 'perm', code from ${t.userPermissions} where user_id = ${userId}
+    union all
+    select kind, code from ${t.userScope} where user_id = ${userId}
+  `)) as unknown as { rows: { k: string; v: string }[] };
+  const permissions = new Set<string>();
+  const roles: string[] = [];
+  const scope: Scope = { all: scopeAll, concerns: [], branches: [], locations: [] };
+  for (const { k, v } of result.rows) {
+    if (k === 'perm') permissions.add(v);
+    else if (k === 'role') roles.push(v);
+    else if (k === 'concern') scope.concerns.push(v);
+    else if (k === 'branch') scope.branches.push(v);
+    else if (k === 'location') scope.locations.push(v);
+  }
+  roles.sort();
+  return { permissions, roles, scope };
+};
+
+const userColumns = {
+  id: t.users.id,
+  username: t.users.username,
+  firstname: t.users.firstname,
+  lastname: t.users.lastname,
+  email: t.users.email,
+  phone: t.users.phone,
+  language: t.users.language,
+  sessionTimeoutMinutes: t.users.sessionTimeoutMinutes,
+  employeeKey: t.users.employeeKey,
+  scopeAll: t.users.scopeAll,
+};
+
+/** Starts a session: the token goes to the cookie, only its hash into the database. */
+export const openSession = async (
+  db: Db,
+  userId: string,
+  impersonatedBy: string | null,
+  now: Date,
+): Promise<string> => {
+  const token = randomToken();
+  await db
+    .insert(t.sessions)
+    .values({ id: sha256(token), userId, impersonatedBy, createdAt: now, lastSeenAt: now });
+  return token;
+};
+
+export const closeSession = async (db: Db, sessionId: string): Promise<void> => {
+  await db.delete(t.sessions).where(eq(t.sessions.id, sessionId));
+};
+
+/** The caller of a token, or null when unknown or expired (sliding expiry per user). */
+export const authOf = async (db: Db, token: string | undefined, now: Date): Promise<Auth | null> => {
+  if (!token || token.length > 200) return null;
+  const id = sha256(token);
+  const [row] = await db
+    .select({
+      session: { lastSeenAt: t.sessions.lastSeenAt, impersonatedBy: t.sessions.impersonatedBy },
+      user: userColumns,
+    })
+    .from(t.sessions)
+    .innerJoin(t.users, eq(t.users.id, t.sessions.userId))
+    .where(eq(t.sessions.id, id))
+    .limit(1);
+  if (!row) return null;
+  const idle = now.getTime() - row.session.lastSeenAt.getTime();
+  if (idle > row.user.sessionTimeoutMinutes * 60_000) {
+    await closeSession(db, id);
+    return null;
+  }
+  if (idle > TOUCH_AFTER_MS)
+    await db
+      .update(t.sessions)
+      .set({ lastSeenAt: now })
+      .where(and(eq(t.sessions.id, id), lt(t.sessions.lastSeenAt, now)));
+  const { scopeAll, ...user } = row.user;
+  return {
+    sessionId: id,
+    user,
+    impersonatedBy: row.session.impersonatedBy,
+    ...(await loadGrants(db, user.id, scopeAll)),
+  };
+};
+
+export const sessionView = (auth: Auth): Session => {
+  const u = auth.user;
+  return {
+    userId: u.id,
+    username: u.username,
+    firstname: u.firstname,
+    lastname: u.lastname,
+    fullName: fullNameOf(u.firstname, u.lastname, u.username),
+    initials: initialsOf(u.firstname, u.lastname, u.username),
+    language: u.language,
+    supportedLanguages: [...LANGUAGES],
+    permissions: [...auth.permissions].sort(),
+    roles: [...auth.roles],
+    sessionTimeoutMinutes: u.sessionTimeoutMinutes,
+    impersonatedBy: auth.impersonatedBy,
+  };
+};

@@ -1,0 +1,12 @@
+import type { ThrottleOptions } from './auth/throttle';
+import type { Db } from './db/client';
+
+/** Services and settings shared by every route (decorated onto the fastify instance as `ctx`). */
+export interface AppContext {
+  db: Db;
+  now: () => Date;
+  version: string;
+  startedAt: string;
+  sessionSecure: boolean;
+  throttle: ThrottleOptions;
+}

@@ -1,0 +1,102 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { type ExtractTablesWithRelations, sql as schemaSql } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+/** One drizzle type for both engines: everything the app uses is common to PGlite and `pg`. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+
+export interface Database {
+  db: Db;
+  engine: 'pglite' | 'postgres';
+  /** True when the database had no tables before the migrations ran. */
+  created: boolean;
+  close: () => Promise<void>;
+}
+
+/** `drizzle/` beside `src/` (tests, tsx) or beside `dist/` (the built server). */
+export const MIGRATIONS_DIR =
+  ['../../drizzle', '../drizzle']
+    .map((rel) => fileURLToPath(new URL(rel, import.meta.url)))
+    .find((dir) => existsSync(join(dir, 'meta', '_journal.json'))) ?? 'drizzle';
+
+export interface OpenOptions {
+  /** PostgreSQL connection string; when absent the embedded PGlite is used. */
+  databaseUrl?: string | undefined;
+  /** Data directory of PGlite (`memory://` for none). */
+  dataDir?: string;
+  /** A PGlite data dir dump to start from (tests: the template database). */
+  loadDataDir?: Blob | File;
+  /** PostgreSQL schema to use (tests on PostgreSQL: one schema per test file). */
+  searchPath?: string;
+  /** Called when the pool reports an error of an idle client (PostgreSQL restarted...). */
+  onPoolError?: (error: Error) => void;
+  poolSize?: number;
+  migrate?: boolean;
+}
+
+const hasTables = async (db: Db): Promise<boolean> => {
+  const result = (await db.execute(
+    // to_regclass is null when the table does not exist in the search path.
+    schemaSql`select to_regclass('concerns') is not null as present`,
+  )) as unknown as { rows: { present: boolean }[] };
+  return result.rows[0]?.present === true;
+};
+
+/** Opens PGlite (default) or PostgreSQL and runs the committed migrations. */
+export const openDatabase = async (options: OpenOptions = {}): Promise<Database> => {
+  const runMigrations = options.migrate !== false;
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 10,
+      connectionTimeoutMillis: 5_000,
+      ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
+    });
+    // Without this handler a PostgreSQL restart kills the process (an idle client emits 'error').
+    pool.on('error', (error) => options.onPoolError?.(error));
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const existed = await hasTables(db);
+    if (runMigrations)
+      await migratePg(db as never, {
+        migrationsFolder: MIGRATIONS_DIR,
+        ...(options.searchPath ? { migrationsSchema: options.searchPath } : {}),
+      });
+    return { db, engine: 'postgres', created: !existed, close: () => pool.end() };
+  }
+  const dataDir = options.dataDir ?? './data';
+  if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
+  const client = await PGlite.create({
+    ...(dataDir.startsWith('memory://') ? {} : { dataDir }),
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    extensions: { pg_trgm },
+  });
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const existed = await hasTables(db);
+  if (runMigrations) await migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR });
+  return {
+    db,
+    engine: 'pglite',
+    created: !existed,
+    close: async () => {
+      if (!client.closed) await client.close();
+    },
+    // Exposed for the test harness (dumpDataDir).
+    ...({ pglite: client } as object),
+  };
+};
+
+/** The PGlite instance behind a database, when there is one (tests dump it as a template). */
+export const pgliteOf = (database: Database): PGlite | undefined =>
+  (database as unknown as { pglite?: PGlite }).pglite;

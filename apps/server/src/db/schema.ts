@@ -1,0 +1,587 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  customType,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+/** Binary content (files are stored in the database so every server instance sees them). */
+export const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+});
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const employeeKeys = {
+  inHouseStaffEmployeeKey: text('in_house_staff_employee_key'),
+  fieldServiceEmployeeKey: text('field_service_employee_key'),
+};
+
+// --- the tree --------------------------------------------------------------------------------
+
+export const concerns = pgTable('concerns', {
+  code: text('code').primaryKey(),
+  name: text('name').notNull(),
+  ...employeeKeys,
+});
+
+export const branches = pgTable(
+  'branches',
+  {
+    code: text('code').primaryKey(),
+    name: text('name').notNull(),
+    concernCode: text('concern_code')
+      .notNull()
+      .references(() => concerns.code),
+    ...employeeKeys,
+  },
+  (t) => [index('branches_concern_idx').on(t.concernCode)],
+);
+
+export const locations = pgTable(
+  'locations',
+  {
+    code: text('code').primaryKey(),
+    name: text('name').notNull(),
+    branchCode: text('branch_code')
+      .notNull()
+      .references(() => branches.code),
+    concernCode: text('concern_code')
+      .notNull()
+      .references(() => concerns.code),
+    ...employeeKeys,
+    address: text('address'),
+  },
+  (t) => [index('locations_branch_idx').on(t.branchCode), index('locations_concern_idx').on(t.concernCode)],
+);
+
+export const racks = pgTable(
+  'racks',
+  {
+    code: text('code').primaryKey(),
+    name: text('name').notNull(),
+    locationCode: text('location_code')
+      .notNull()
+      .references(() => locations.code),
+    position: integer('position').notNull(),
+  },
+  (t) => [index('racks_location_idx').on(t.locationCode, t.position)],
+);
+
+export const shelves = pgTable(
+  'shelves',
+  {
+    code: text('code').primaryKey(),
+    rackCode: text('rack_code')
+      .notNull()
+      .references(() => racks.code),
+    locationCode: text('location_code').notNull(),
+    position: integer('position').notNull(),
+    placeCount: integer('place_count').notNull(),
+    containerType: text('container_type').notNull(),
+  },
+  (t) => [
+    index('shelves_rack_idx').on(t.rackCode, t.position),
+    index('shelves_location_idx').on(t.locationCode),
+  ],
+);
+
+export const places = pgTable(
+  'places',
+  {
+    code: text('code').primaryKey(),
+    shelfCode: text('shelf_code')
+      .notNull()
+      .references(() => shelves.code),
+    rackCode: text('rack_code').notNull(),
+    locationCode: text('location_code').notNull(),
+    position: integer('position').notNull(),
+  },
+  (t) => [
+    index('places_shelf_idx').on(t.shelfCode, t.position),
+    index('places_location_idx').on(t.locationCode),
+  ],
+);
+
+export const articles = pgTable(
+  'articles',
+  {
+    code: text('code').primaryKey(),
+    name: text('name').notNull(),
+    customerPartNumber: text('customer_part_number').notNull(),
+    certificate: text('certificate'),
+    image: text('image'),
+    drawing: text('drawing'),
+  },
+  (t) => [
+    index('articles_name_trgm').using('gin', t.name.op('gin_trgm_ops')),
+    index('articles_code_trgm').using('gin', t.code.op('gin_trgm_ops')),
+  ],
+);
+
+/** A Kanban bin with every labelled field; the tree codes are denormalised for scope filtering. */
+export const containers = pgTable(
+  'containers',
+  {
+    id: text('id').primaryKey(),
+    concernCode: text('concern_code').notNull(),
+    branchCode: text('branch_code').notNull(),
+    locationCode: text('location_code')
+      .notNull()
+      .references(() => locations.code),
+    active: boolean('active').notNull(),
+    alarming: boolean('alarming').notNull(),
+    code: text('code').notNull(),
+    placeCode: text('place_code').notNull(),
+    shelfCode: text('shelf_code').notNull(),
+    rackCode: text('rack_code').notNull(),
+    error: text('error'),
+    weight: doublePrecision('weight').notNull(),
+    deliveryStatus: text('delivery_status', { enum: ['inaccess', 'indelivery', 'backorder'] }).notNull(),
+    reachInWeeks: doublePrecision('reach_in_weeks').notNull(),
+    consumption: doublePrecision('consumption').notNull(),
+    annualConsumption: doublePrecision('annual_consumption').notNull(),
+    stockTurnRate: doublePrecision('stock_turn_rate').notNull(),
+    customerPartNumber: text('customer_part_number').notNull(),
+    position: integer('position').notNull(),
+    numberOfScans: integer('number_of_scans').notNull(),
+    obligatory: boolean('obligatory').notNull(),
+    deliveryNoteDate: date('delivery_note_date', { mode: 'string' }),
+    deliveryNoteNumber: text('delivery_note_number'),
+    picture: text('picture'),
+    expectedDeliveryDate: date('expected_delivery_date', { mode: 'string' }),
+    fillingQuantity: doublePrecision('filling_quantity').notNull(),
+    price: doublePrecision('price').notNull(),
+    packagingUnit: text('packaging_unit').notNull(),
+    lastScannedDate: ts('last_scanned_date'),
+    containerType: text('container_type').notNull(),
+    width: doublePrecision('width').notNull(),
+    charge: text('charge'),
+    orderNumber: text('order_number'),
+    articleCertificate: text('article_certificate'),
+    articleName: text('article_name').notNull(),
+    articleCode: text('article_code').notNull(),
+    sticker: text('sticker'),
+    document: text('document'),
+    storageCoordinate: text('storage_coordinate'),
+    storageDescription: text('storage_description'),
+    barcode: text('barcode').notNull(),
+  },
+  (t) => [
+    index('containers_location_idx').on(t.locationCode, t.placeCode),
+    // Branch and concern searches page in place order: these serve both the filter and the order.
+    index('containers_branch_idx').on(t.branchCode, t.placeCode),
+    index('containers_concern_idx').on(t.concernCode, t.placeCode),
+    index('containers_article_idx').on(t.articleCode),
+    uniqueIndex('containers_barcode_idx').on(t.barcode),
+    uniqueIndex('containers_place_idx').on(t.placeCode),
+    index('containers_article_name_trgm').using('gin', t.articleName.op('gin_trgm_ops')),
+    index('containers_article_code_trgm').using('gin', t.articleCode.op('gin_trgm_ops')),
+    index('containers_code_trgm').using('gin', t.code.op('gin_trgm_ops')),
+    index('containers_barcode_trgm').using('gin', t.barcode.op('gin_trgm_ops')),
+  ],
+);
+
+export const documents = pgTable(
+  'documents',
+  {
+    id: text('id').primaryKey(),
+    containerId: text('container_id'),
+    articleCode: text('article_code'),
+    title: text('title').notNull(),
+    fileId: text('file_id')
+      .notNull()
+      .references(() => files.id),
+  },
+  (t) => [
+    index('documents_container_idx').on(t.containerId),
+    index('documents_article_idx').on(t.articleCode),
+  ],
+);
+
+// --- people, roles, permissions, scope ----------------------------------------------------------
+
+export const employees = pgTable('employees', {
+  key: text('key').primaryKey(),
+  kind: text('kind', { enum: ['inhousestaff', 'fieldservice'] }).notNull(),
+  firstname: text('firstname').notNull(),
+  lastname: text('lastname').notNull(),
+  fullName: text('full_name').notNull(),
+  email: text('email'),
+  phone: text('phone'),
+  username: text('username'),
+});
+
+export const roles = pgTable(
+  'roles',
+  {
+    id: text('id').primaryKey(),
+    rolename: text('rolename').notNull(),
+    firstname: text('firstname'),
+    lastname: text('lastname'),
+    region: text('region'),
+    builtIn: boolean('built_in').notNull().default(false),
+  },
+  (t) => [uniqueIndex('roles_rolename_idx').on(sql`lower(${t.rolename})`)],
+);
+
+export const rolePermissions = pgTable(
+  'role_permissions',
+  {
+    roleId: text('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+    code: text('code').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.roleId, t.code] })],
+);
+
+export const users = pgTable(
+  'users',
+  {
+    id: text('id').primaryKey(),
+    username: text('username').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    firstname: text('firstname').notNull(),
+    lastname: text('lastname').notNull(),
+    email: text('email'),
+    phone: text('phone'),
+    region: text('region'),
+    useRegion: boolean('use_region').notNull().default(false),
+    language: text('language', { enum: ['de', 'en', 'cz', 'pl', 'hu', 'ro'] })
+      .notNull()
+      .default('de'),
+    sessionTimeoutMinutes: integer('session_timeout_minutes').notNull().default(60),
+    employeeKey: text('employee_key'),
+    /** Unrestricted scope (ADMIN and internal staff); otherwise `user_scope` rows name the data. */
+    scopeAll: boolean('scope_all').notNull().default(false),
+    createdAt: ts('created_at').notNull(),
+    lastLogin: ts('last_login'),
+  },
+  (t) => [uniqueIndex('users_username_idx').on(sql`lower(${t.username})`)],
+);
+
+export const userRoles = pgTable(
+  'user_roles',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    roleId: text('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.roleId] }), index('user_roles_role_idx').on(t.roleId)],
+);
+
+export const userPermissions = pgTable(
+  'user_permissions',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    code: text('code').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.code] })],
+);
+
+export const userScope = pgTable(
+  'user_scope',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['concern', 'branch', 'location'] }).notNull(),
+    code: text('code').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.kind, t.code] })],
+);
+
+/** Server-side sessions; the cookie carries a random token, the row only its SHA-256. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    impersonatedBy: text('impersonated_by'),
+    createdAt: ts('created_at').notNull(),
+    lastSeenAt: ts('last_seen_at').notNull(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/** Failed sign-in counters per username (`u:<name>`) and per IP (`ip:<addr>`), shared by all instances. */
+export const loginAttempts = pgTable('login_attempts', {
+  key: text('key').primaryKey(),
+  failures: integer('failures').notNull(),
+  windowStart: ts('window_start').notNull(),
+  lockedUntil: ts('locked_until'),
+});
+
+// --- requests, protocol ------------------------------------------------------------------------
+
+export const reviewRequests = pgTable(
+  'review_requests',
+  {
+    id: text('id').primaryKey(),
+    type: text('type', {
+      enum: ['scan', 'deactivate', 'changequantity', 'additionalorder', 'inventorytransfer'],
+    }).notNull(),
+    state: text('state', { enum: ['pending', 'approved', 'rejected'] }).notNull(),
+    containerId: text('container_id'),
+    containerCode: text('container_code'),
+    locationCode: text('location_code').notNull(),
+    locationName: text('location_name').notNull(),
+    /** Denormalised tree codes of the location, for scope filters. */
+    concernCode: text('concern_code').notNull(),
+    branchCode: text('branch_code').notNull(),
+    requestedBy: text('requested_by').notNull(),
+    requestedAt: ts('requested_at').notNull(),
+    assigneeKey: text('assignee_key'),
+    payload: jsonb('payload')
+      .$type<{
+        factor?: number;
+        additionalOrderDate?: string;
+        inventoryListId?: string;
+        previousFillingQuantity?: number;
+      }>()
+      .notNull(),
+    reviewedBy: text('reviewed_by'),
+    reviewedAt: ts('reviewed_at'),
+    comment: text('comment'),
+  },
+  (t) => [
+    index('review_requests_state_idx').on(t.state, t.requestedAt),
+    index('review_requests_container_idx').on(t.containerId),
+    index('review_requests_location_idx').on(t.locationCode),
+    index('review_requests_requested_by_idx').on(t.requestedBy),
+  ],
+);
+
+/** Append-only audit log: the server only ever inserts. */
+export const protocol = pgTable(
+  'protocol',
+  {
+    seq: bigserial('seq', { mode: 'number' }).primaryKey(),
+    id: text('id').notNull(),
+    at: ts('at').notNull(),
+    username: text('username'),
+    type: text('type').notNull(),
+    objectType: text('object_type'),
+    objectId: text('object_id'),
+    locationCode: text('location_code'),
+    concernCode: text('concern_code'),
+    branchCode: text('branch_code'),
+    summary: text('summary').notNull(),
+    before: jsonb('before').$type<Record<string, unknown>>(),
+    after: jsonb('after').$type<Record<string, unknown>>(),
+  },
+  (t) => [
+    uniqueIndex('protocol_id_idx').on(t.id),
+    index('protocol_at_idx').on(t.at),
+    index('protocol_location_idx').on(t.locationCode, t.at),
+  ],
+);
+
+// --- files, uploads, exports --------------------------------------------------------------------
+
+export const files = pgTable(
+  'files',
+  {
+    id: text('id').primaryKey(),
+    filename: text('filename').notNull(),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    sha256: text('sha256').notNull(),
+    content: bytea('content').notNull(),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [index('files_sha256_idx').on(t.sha256)],
+);
+
+export const images = pgTable(
+  'images',
+  {
+    id: text('id').primaryKey(),
+    locationCode: text('location_code')
+      .notNull()
+      .references(() => locations.code),
+    fileId: text('file_id')
+      .notNull()
+      .references(() => files.id),
+    filename: text('filename').notNull(),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    width: integer('width'),
+    height: integer('height'),
+    uploadedAt: ts('uploaded_at').notNull(),
+    uploadedBy: text('uploaded_by').notNull(),
+  },
+  (t) => [index('images_location_idx').on(t.locationCode, t.uploadedAt)],
+);
+
+export const branchMaps = pgTable('branch_maps', {
+  branchCode: text('branch_code')
+    .primaryKey()
+    .references(() => branches.code),
+  fileId: text('file_id')
+    .notNull()
+    .references(() => files.id),
+});
+
+/** Location markers on a branch map (fractions of the image). */
+export const locationPositions = pgTable(
+  'location_positions',
+  {
+    branchCode: text('branch_code')
+      .notNull()
+      .references(() => branches.code),
+    locationCode: text('location_code')
+      .notNull()
+      .references(() => locations.code),
+    x: doublePrecision('x').notNull(),
+    y: doublePrecision('y').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.branchCode, t.locationCode] })],
+);
+
+export const appointments = pgTable(
+  'appointments',
+  {
+    id: text('id').primaryKey(),
+    locationCode: text('location_code')
+      .notNull()
+      .references(() => locations.code),
+    title: text('title').notNull(),
+    startDate: ts('start_date').notNull(),
+    endDate: ts('end_date').notNull(),
+    appointmentType: text('appointment_type', {
+      enum: ['delivery', 'inventory', 'visit', 'maintenance'],
+    }).notNull(),
+  },
+  (t) => [index('appointments_location_idx').on(t.locationCode, t.startDate)],
+);
+
+export const barcodeLists = pgTable(
+  'barcode_lists',
+  {
+    id: text('id').primaryKey(),
+    locationCode: text('location_code')
+      .notNull()
+      .references(() => locations.code),
+    fileId: text('file_id')
+      .notNull()
+      .references(() => files.id),
+    filename: text('filename').notNull(),
+    uploadedAt: ts('uploaded_at').notNull(),
+    uploadedBy: text('uploaded_by').notNull(),
+    rowCount: integer('row_count').notNull(),
+    invalidCount: integer('invalid_count').notNull(),
+    duplicateOf: text('duplicate_of'),
+    fingerprint: text('fingerprint').notNull(),
+    rows: jsonb('rows')
+      .$type<
+        {
+          line: number;
+          barcode: string;
+          valid: boolean;
+          error: 'invalid_barcode' | null;
+          containerId: string | null;
+        }[]
+      >()
+      .notNull(),
+  },
+  (t) => [
+    index('barcode_lists_location_idx').on(t.locationCode, t.uploadedAt),
+    index('barcode_lists_fingerprint_idx').on(t.locationCode, t.fingerprint),
+  ],
+);
+
+export const inventoryLists = pgTable(
+  'inventory_lists',
+  {
+    id: text('id').primaryKey(),
+    locationCode: text('location_code')
+      .notNull()
+      .references(() => locations.code),
+    fileId: text('file_id')
+      .notNull()
+      .references(() => files.id),
+    filename: text('filename').notNull(),
+    uploadedAt: ts('uploaded_at').notNull(),
+    uploadedBy: text('uploaded_by').notNull(),
+    rowCount: integer('row_count').notNull(),
+    errorCount: integer('error_count').notNull(),
+    state: text('state', { enum: ['uploaded', 'transferred'] }).notNull(),
+    reviewRequestId: text('review_request_id'),
+    fingerprint: text('fingerprint').notNull(),
+  },
+  (t) => [
+    index('inventory_lists_location_idx').on(t.locationCode, t.uploadedAt),
+    index('inventory_lists_fingerprint_idx').on(t.locationCode, t.fingerprint),
+  ],
+);
+
+export const inventoryListRows = pgTable(
+  'inventory_list_rows',
+  {
+    listId: text('list_id')
+      .notNull()
+      .references(() => inventoryLists.id, { onDelete: 'cascade' }),
+    line: integer('line').notNull(),
+    barcode: text('barcode').notNull(),
+    quantity: doublePrecision('quantity'),
+    containerId: text('container_id'),
+    errors: jsonb('errors')
+      .$type<('invalid_barcode' | 'invalid_quantity' | 'duplicate_barcode')[]>()
+      .notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.listId, t.line] })],
+);
+
+export const exportJobs = pgTable(
+  'export_jobs',
+  {
+    id: text('id').primaryKey(),
+    ownerUserId: text('owner_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['location', 'branch'] }).notNull(),
+    scopeCode: text('scope_code').notNull(),
+    scopeName: text('scope_name').notNull(),
+    state: text('state', { enum: ['queued', 'running', 'done', 'failed'] }).notNull(),
+    filename: text('filename').notNull(),
+    /** The export request and the permissions it was made with. */
+    request: jsonb('request').$type<Record<string, unknown>>().notNull(),
+    rowCount: integer('row_count'),
+    size: integer('size'),
+    fileId: text('file_id').references(() => files.id),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: ts('created_at').notNull(),
+    startedAt: ts('started_at'),
+    heartbeatAt: ts('heartbeat_at'),
+    finishedAt: ts('finished_at'),
+    error: text('error'),
+  },
+  (t) => [
+    index('export_jobs_state_idx').on(t.state, t.createdAt),
+    index('export_jobs_owner_idx').on(t.ownerUserId, t.createdAt),
+  ],
+);
+
+/** Small key/value settings (footer links...). */
+export const settings = pgTable('settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+});

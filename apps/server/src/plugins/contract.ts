@@ -1,0 +1,144 @@
+import { type AnyEndpoint, type EndpointName, endpoints, hasAll, pathParamNames } from '@falcon/api-client';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { type Auth, authOf, SESSION_COOKIE } from '../auth/sessions';
+import type { AppContext } from '../context';
+import { HttpError } from '../errors';
+import type { Call, Handler, RouteGroup } from '../routes/define';
+import { writeProtocol } from '../services/protocol';
+import { checkTenant } from '../services/tenants';
+
+export const API_BASE = '/api';
+
+type Issue = z.core.$ZodIssue;
+
+/** Dotted path of a schema issue; an unknown key names the key itself. */
+const issueField = (issue: Issue): string => {
+  const path = issue.path.map(String);
+  if (issue.code === 'unrecognized_keys' && issue.keys.length) path.push(issue.keys[0] as string);
+  return path.join('.');
+};
+
+const validate = (schema: z.ZodType, value: unknown, part: 'params' | 'query' | 'body'): unknown => {
+  let result = schema.safeParse(value);
+  // A missing body counts as `{}` when every field has a default.
+  if (!result.success && value === undefined && part === 'body') result = schema.safeParse({});
+  if (result.success) return result.data;
+  const issues = result.error.issues;
+  const first = issues[0];
+  throw new HttpError(400, 'validation_error', first?.message ?? 'invalid request', {
+    field: (first && issueField(first)) || part,
+    issues: issues.slice(0, 20).map((i) => ({ path: issueField(i) || part, message: i.message })),
+  });
+};
+
+const tokenOf = (request: FastifyRequest): string | undefined => {
+  const bearer = request.headers.authorization?.match(/^Bearer\s+(\S+)$/i)?.[1];
+  return bearer ?? request.cookies[SESSION_COOKIE];
+};
+
+/**
+ * Registers every endpoint of the contract. Checks, in order: X-Requested-With on POST/DELETE
+ * (403 csrf_header_missing), the session (401), the permissions (403, all-of, protocolled), path
+ * and query parameters and the body (400 validation_error naming the field, unknown fields
+ * rejected), the tenant (out of scope = 404 like missing); then runs the handler and validates
+ * its answer with the contract's response schema (only the schema's keys go out).
+ */
+export const registerContract = (app: FastifyInstance, ctx: AppContext, groups: readonly RouteGroup[]) => {
+  const handlers = new Map<string, Handler<AnyEndpoint>>();
+  for (const group of groups)
+    for (const [name, handler] of Object.entries(group.handlers))
+      if (handler) handlers.set(`${group.resource}.${name}`, handler);
+
+  for (const { name, endpoint } of endpoints) {
+    const handler = handlers.get(name);
+    const url = (endpoint.root ? '' : API_BASE) + endpoint.path;
+    app.route({
+      method: endpoint.method,
+      url,
+      handler: async (request, reply) => {
+        if (!handler) {
+          // Unimplemented endpoints still answer in the error format, so the app always starts.
+          return reply
+            .code(501)
+            .send({ error: 'not_implemented', message: `${name} is not implemented yet.` });
+        }
+        return runEndpoint(ctx, name, endpoint, handler, request, reply);
+      },
+    });
+  }
+};
+
+const runEndpoint = async (
+  ctx: AppContext,
+  name: EndpointName,
+  endpoint: AnyEndpoint,
+  handler: Handler<AnyEndpoint>,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) => {
+  if (endpoint.method !== 'GET' && request.headers['x-requested-with'] !== 'XMLHttpRequest')
+    throw new HttpError(403, 'csrf_header_missing');
+  const db = ctx.db;
+  const optionalAuth = await authOf(db, tokenOf(request), ctx.now());
+  request.auth = optionalAuth;
+  if (endpoint.auth !== 'public' && !optionalAuth) throw new HttpError(401, 'unauthorized');
+  if (optionalAuth && !hasAll(optionalAuth.permissions, endpoint.permissions)) {
+    const missing = (endpoint.permissions ?? []).filter((p) => !optionalAuth.permissions.has(p));
+    await writeProtocol(db, {
+      username: optionalAuth.user.username,
+      type: 'permission_denied',
+      objectType: 'endpoint',
+      objectId: name,
+      locationCode: null,
+      summary: `${endpoint.method} ${endpoint.path} denied`,
+      after: { missing },
+    });
+    throw new HttpError(403, 'forbidden', undefined, { missing });
+  }
+  const rawParams = request.params as Record<string, string>;
+  const named = Object.fromEntries(pathParamNames(endpoint.path).map((p) => [p, rawParams[p]]));
+  const params = endpoint.params ? validate(endpoint.params, named, 'params') : undefined;
+  // `lang` rides on every request (the client adds it); it is not part of any query schema.
+  const { lang: _lang, ...rawQuery } = (request.query ?? {}) as Record<string, unknown>;
+  const query = endpoint.query ? validate(endpoint.query, rawQuery, 'query') : undefined;
+  const body = endpoint.body ? validate(endpoint.body, request.body, 'body') : undefined;
+  if (endpoint.tenant && optionalAuth) {
+    const value = (params as Record<string, string> | undefined)?.[endpoint.tenant.param];
+    if (value !== undefined) await checkTenant(db, optionalAuth, endpoint.tenant.kind, value);
+  }
+  const call: Call<AnyEndpoint> = {
+    request,
+    reply,
+    db,
+    ctx,
+    params,
+    query,
+    body,
+    get auth(): Auth {
+      if (!optionalAuth) throw new HttpError(401, 'unauthorized');
+      return optionalAuth;
+    },
+    optionalAuth,
+    apiUrl: (path: string) => `${API_BASE}${path}`,
+  };
+  const result = await handler(call);
+  if (result === reply || reply.sent) return reply;
+  if (endpoint.responseKind && endpoint.responseKind !== 'json') return reply.send(result);
+  const checked = endpoint.response.safeParse(result);
+  if (!checked.success) {
+    request.log.error(
+      { endpoint: name, issues: checked.error.issues.slice(0, 5) },
+      'response does not match the contract',
+    );
+    throw new HttpError(500, 'internal_error');
+  }
+  reply.code(endpoint.status ?? 200).header('Cache-Control', 'no-store');
+  return checked.data;
+};
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: Auth | null;
+  }
+}

@@ -1,0 +1,38 @@
+import { adminRoutes, profileRoutes, rolesRoutes, usersRoutes } from './admin';
+import { authRoutes } from './auth';
+import { branchRoutes } from './branch';
+import { articleRoutes, containerRoutes, documentRoutes } from './container';
+import type { RouteGroup } from './define';
+import { exportsRoutes } from './exports';
+import { barcodeListsRoutes, inventoryListsRoutes } from './lists';
+import { locationRoutes } from './location';
+import { locationFileRoutes } from './location-files';
+import { cblRoutes, concernRoutes, concernsRoutes, contentRoutes, employeeRoutes } from './org';
+import { protocolRoutes } from './protocol';
+import { reviewsRoutes } from './reviews';
+
+/** Every route group, one per contract resource; endpoints without a handler answer 501. */
+export const routeGroups: readonly RouteGroup[] = [
+  authRoutes,
+  concernsRoutes,
+  concernRoutes,
+  employeeRoutes,
+  cblRoutes,
+  contentRoutes,
+  branchRoutes,
+  locationRoutes,
+  // Gallery and export of the location resource (handlers are keyed by resource and name).
+  locationFileRoutes,
+  containerRoutes,
+  articleRoutes,
+  documentRoutes,
+  barcodeListsRoutes,
+  inventoryListsRoutes,
+  protocolRoutes,
+  exportsRoutes,
+  reviewsRoutes,
+  usersRoutes,
+  rolesRoutes,
+  profileRoutes,
+  adminRoutes,
+];

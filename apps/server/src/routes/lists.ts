@@ -1,0 +1,407 @@
+import type { BarcodeList, BarcodeListDetail, InventoryList, InventoryListDetail } from '@falcon/api-client';
+import { ListUploadFields } from '@falcon/api-client';
+import { and, asc, count, desc, eq, inArray, or } from 'drizzle-orm';
+import type { Auth } from '../auth/sessions';
+import type { Db } from '../db/client';
+import * as t from '../db/schema';
+import { HttpError, notFound } from '../errors';
+import { barcodeCounts, barcodesToLookUp, checkBarcodes, parseBarcodeList } from '../files/barcodes';
+import {
+  checkInventory,
+  codesToLookUp,
+  inventoryCounts,
+  inventoryLookup,
+  parseInventoryList,
+} from '../files/inventory';
+import type { Sniffed } from '../files/sniff';
+import { newId } from '../ids';
+import { writeProtocol } from '../services/protocol';
+import { createReview } from '../services/reviews';
+import { locationTableScope } from '../services/scope';
+import { deleteFile, fileById, storeFile } from '../services/stored-files';
+import { locationFor } from '../services/tree';
+import { fileError, readUpload, sendBytes } from '../uploads/multipart';
+import { defineRoutes } from './define';
+
+type BarcodeRow = typeof t.barcodeLists.$inferSelect;
+type InventoryRowDb = typeof t.inventoryLists.$inferSelect;
+
+const barcodeSummary = (l: BarcodeRow): BarcodeList => ({
+  id: l.id,
+  locationCode: l.locationCode,
+  filename: l.filename,
+  uploadedAt: l.uploadedAt.toISOString(),
+  uploadedBy: l.uploadedBy,
+  rowCount: l.rowCount,
+  invalidCount: l.invalidCount,
+  duplicateOf: l.duplicateOf,
+});
+const barcodeDetail = (l: BarcodeRow): BarcodeListDetail => ({ ...barcodeSummary(l), rows: l.rows });
+
+const inventorySummary = (l: InventoryRowDb): InventoryList => ({
+  id: l.id,
+  locationCode: l.locationCode,
+  filename: l.filename,
+  uploadedAt: l.uploadedAt.toISOString(),
+  uploadedBy: l.uploadedBy,
+  rowCount: l.rowCount,
+  errorCount: l.errorCount,
+  state: l.state,
+  reviewRequestId: l.reviewRequestId,
+});
+
+const inventoryDetail = async (db: Db, l: InventoryRowDb): Promise<InventoryListDetail> => {
+  const rows = await db
+    .select()
+    .from(t.inventoryListRows)
+    .where(eq(t.inventoryListRows.listId, l.id))
+    .orderBy(asc(t.inventoryListRows.line));
+  return {
+    ...inventorySummary(l),
+    rows: rows.map((r) => ({
+      line: r.line,
+      barcode: r.barcode,
+      quantity: r.quantity,
+      containerId: r.containerId,
+      errors: r.errors,
+    })),
+  };
+};
+
+/** A list of a location in the caller's scope; out of scope answers 404 exactly like missing. */
+const barcodeListOf = async (db: Db, auth: Auth, id: string): Promise<BarcodeRow> => {
+  const [row] = await db
+    .select({ list: t.barcodeLists })
+    .from(t.barcodeLists)
+    .innerJoin(t.locations, eq(t.locations.code, t.barcodeLists.locationCode))
+    .where(and(eq(t.barcodeLists.id, id), locationTableScope(auth.scope)));
+  return row?.list ?? notFound();
+};
+
+const inventoryListOf = async (db: Db, auth: Auth, id: string): Promise<InventoryRowDb> => {
+  const [row] = await db
+    .select({ list: t.inventoryLists })
+    .from(t.inventoryLists)
+    .innerJoin(t.locations, eq(t.locations.code, t.inventoryLists.locationCode))
+    .where(and(eq(t.inventoryLists.id, id), locationTableScope(auth.scope)));
+  return row?.list ?? notFound();
+};
+
+/** 409 upload_again_required when the same content was uploaded to this location before. */
+const checkDuplicate = (previous: { id: string } | undefined, again: string | undefined): string | null => {
+  if (previous && again !== 'true')
+    throw new HttpError(409, 'upload_again_required', 'The same list was uploaded before.', {
+      field: 'again',
+      duplicateOf: previous.id,
+    });
+  return previous?.id ?? null;
+};
+
+const listFile = (sniffed: Sniffed, filename: string, content: Uint8Array) => ({
+  filename,
+  contentType: sniffed.mime,
+  content,
+});
+
+interface Paging {
+  page: number;
+  size: number;
+}
+
+/** Removes an uploaded list, its stored file and writes the protocol entry, in one transaction. */
+const removeList = async (
+  db: Db,
+  username: string,
+  now: Parameters<typeof writeProtocol>[2],
+  kind: 'barcodeList' | 'inventoryList',
+  list: { id: string; fileId: string; locationCode: string; filename: string },
+  deleteRow: (tx: Db) => Promise<unknown>,
+): Promise<{ deleted: number }> => {
+  await db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Db;
+    await deleteRow(tx);
+    await deleteFile(tx, list.fileId);
+    await writeProtocol(
+      tx,
+      {
+        username,
+        type: 'delete',
+        objectType: kind,
+        objectId: list.id,
+        locationCode: list.locationCode,
+        summary: `${kind === 'barcodeList' ? 'barcode' : 'inventory'} list ${list.filename} removed`,
+      },
+      now,
+    );
+  });
+  return { deleted: 1 };
+};
+
+export const barcodeListsRoutes = defineRoutes('barcodeLists', {
+  list: async ({ db, auth, params, body }) => {
+    const location = await locationFor(db, auth, params.code);
+    return pageOfLists(db, t.barcodeLists, location.code, body, barcodeSummary);
+  },
+
+  upload: async ({ db, auth, params, request, ctx }) => {
+    const location = await locationFor(db, auth, params.code);
+    const upload = await readUpload(request, 'barcodeList', ListUploadFields);
+    const parsed = await parseBarcodeList(upload.bytes, upload.filename);
+    if (!parsed.ok) throw fileError(parsed.error);
+    const list = parsed.value;
+    const now = ctx.now();
+    const [previous] = await db
+      .select({ id: t.barcodeLists.id })
+      .from(t.barcodeLists)
+      .where(
+        and(eq(t.barcodeLists.locationCode, location.code), eq(t.barcodeLists.fingerprint, list.fingerprint)),
+      )
+      .orderBy(asc(t.barcodeLists.uploadedAt))
+      .limit(1);
+    const duplicateOf = checkDuplicate(previous, upload.fields.again);
+    const codes = barcodesToLookUp(list.rows);
+    const found = codes.length
+      ? await db
+          .select({ id: t.containers.id, barcode: t.containers.barcode })
+          .from(t.containers)
+          .where(and(eq(t.containers.locationCode, location.code), inArray(t.containers.barcode, codes)))
+      : [];
+    const rows = checkBarcodes(list.rows, new Map(found.map((c) => [c.barcode, c.id])));
+    const counts = barcodeCounts(rows);
+    const row = await db.transaction(async (transaction) => {
+      const tx = transaction as unknown as Db;
+      const fileId = await storeFile(tx, listFile(list.sniffed, list.filename, upload.bytes), now);
+      const [inserted] = await tx
+        .insert(t.barcodeLists)
+        .values({
+          id: newId('BL'),
+          locationCode: location.code,
+          fileId,
+          filename: list.filename,
+          uploadedAt: now,
+          uploadedBy: auth.user.username,
+          ...counts,
+          duplicateOf,
+          fingerprint: list.fingerprint,
+          rows,
+        })
+        .returning();
+      const stored = inserted as BarcodeRow;
+      await writeProtocol(
+        tx,
+        {
+          username: auth.user.username,
+          type: 'upload',
+          objectType: 'barcodeList',
+          objectId: stored.id,
+          locationCode: location.code,
+          summary: `barcode list ${stored.filename} uploaded (${counts.rowCount} rows, ${counts.invalidCount} invalid)`,
+        },
+        now,
+      );
+      return stored;
+    });
+    return barcodeDetail(row);
+  },
+
+  get: async ({ db, auth, params }) => barcodeDetail(await barcodeListOf(db, auth, params.id)),
+
+  file: async ({ db, auth, params, reply }) => {
+    const list = await barcodeListOf(db, auth, params.id);
+    const file = await fileById(db, list.fileId);
+    if (!file) return notFound();
+    return sendBytes(reply, { ...file!, filename: list.filename });
+  },
+
+  remove: async ({ db, auth, params, ctx }) => {
+    const list = await barcodeListOf(db, auth, params.id);
+    return removeList(db, auth.user.username, ctx.now(), 'barcodeList', list, (tx) =>
+      tx.delete(t.barcodeLists).where(eq(t.barcodeLists.id, list.id)),
+    );
+  },
+
+  download: async ({ db, auth, params, reply }) => {
+    const location = await locationFor(db, auth, params.code);
+    const containers = await db
+      .select({
+        barcode: t.containers.barcode,
+        code: t.containers.code,
+        articleCode: t.containers.articleCode,
+        articleName: t.containers.articleName,
+      })
+      .from(t.containers)
+      .where(eq(t.containers.locationCode, location.code))
+      .orderBy(asc(t.containers.placeCode));
+    // Cells that start like a formula are prefixed, so a spreadsheet never evaluates them.
+    const cell = (v: string) => {
+      const safe = /^[=+\-@\t\r]/.test(v) ? `'${v}` : v;
+      return /[";\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+    };
+    const lines = ['barcode;code;articleCode;articleName'];
+    for (const c of containers)
+      lines.push([c.barcode, c.code, c.articleCode, c.articleName].map(cell).join(';'));
+    return sendBytes(reply, {
+      filename: `Barcodes_${location.code}.csv`,
+      contentType: 'text/csv; charset=utf-8',
+      content: new TextEncoder().encode(`${lines.join('\r\n')}\r\n`),
+    });
+  },
+});
+
+const pageOfLists = async <R extends BarcodeRow | InventoryRowDb, V>(
+  db: Db,
+  table: typeof t.barcodeLists | typeof t.inventoryLists,
+  locationCode: string,
+  body: Paging,
+  view: (row: R) => V,
+) => {
+  const where = eq(table.locationCode, locationCode);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(table)
+      .where(where)
+      .orderBy(desc(table.uploadedAt), desc(table.id))
+      .limit(body.size)
+      .offset(body.page * body.size),
+    db.select({ n: count() }).from(table).where(where),
+  ]);
+  return { items: (rows as R[]).map(view), total: total?.n ?? 0, page: body.page, size: body.size };
+};
+
+export const inventoryListsRoutes = defineRoutes('inventoryLists', {
+  list: async ({ db, auth, params, body }) => {
+    const location = await locationFor(db, auth, params.code);
+    return pageOfLists(db, t.inventoryLists, location.code, body, inventorySummary);
+  },
+
+  upload: async ({ db, auth, params, request, ctx }) => {
+    const location = await locationFor(db, auth, params.code);
+    const upload = await readUpload(request, 'inventoryList', ListUploadFields);
+    const parsed = await parseInventoryList(upload.bytes, upload.filename);
+    if (!parsed.ok) throw fileError(parsed.error);
+    const list = parsed.value;
+    const now = ctx.now();
+    const [previous] = await db
+      .select({ id: t.inventoryLists.id })
+      .from(t.inventoryLists)
+      .where(
+        and(
+          eq(t.inventoryLists.locationCode, location.code),
+          eq(t.inventoryLists.fingerprint, list.fingerprint),
+        ),
+      )
+      .orderBy(asc(t.inventoryLists.uploadedAt))
+      .limit(1);
+    checkDuplicate(previous, upload.fields.again);
+    const codes = codesToLookUp(list.rows);
+    const found = codes.length
+      ? await db
+          .select({ id: t.containers.id, barcode: t.containers.barcode, code: t.containers.code })
+          .from(t.containers)
+          .where(
+            and(
+              eq(t.containers.locationCode, location.code),
+              or(inArray(t.containers.barcode, codes), inArray(t.containers.code, codes)),
+            ),
+          )
+      : [];
+    const rows = checkInventory(list.rows, inventoryLookup(found));
+    const counts = inventoryCounts(rows);
+    const stored = await db.transaction(async (transaction) => {
+      const tx = transaction as unknown as Db;
+      const fileId = await storeFile(tx, listFile(list.sniffed, list.filename, upload.bytes), now);
+      const [inserted] = await tx
+        .insert(t.inventoryLists)
+        .values({
+          id: newId('IL'),
+          locationCode: location.code,
+          fileId,
+          filename: list.filename,
+          uploadedAt: now,
+          uploadedBy: auth.user.username,
+          ...counts,
+          state: 'uploaded',
+          reviewRequestId: null,
+          fingerprint: list.fingerprint,
+        })
+        .returning();
+      const row = inserted as InventoryRowDb;
+      for (let i = 0; i < rows.length; i += 1_000)
+        await tx.insert(t.inventoryListRows).values(
+          rows.slice(i, i + 1_000).map((r) => ({
+            listId: row.id,
+            line: r.line,
+            barcode: r.barcode,
+            quantity: r.quantity,
+            containerId: r.containerId,
+            errors: r.errors,
+          })),
+        );
+      await writeProtocol(
+        tx,
+        {
+          username: auth.user.username,
+          type: 'upload',
+          objectType: 'inventoryList',
+          objectId: row.id,
+          locationCode: location.code,
+          summary: `inventory list ${row.filename} uploaded (${counts.rowCount} rows, ${counts.errorCount} with errors)`,
+        },
+        now,
+      );
+      return row;
+    });
+    return { ...inventorySummary(stored), rows };
+  },
+
+  get: async ({ db, auth, params }) => inventoryDetail(db, await inventoryListOf(db, auth, params.id)),
+
+  transfer: async ({ db, auth, params, ctx }) => {
+    const list = await inventoryListOf(db, auth, params.id);
+    const location = await locationFor(db, auth, list.locationCode);
+    const now = ctx.now();
+    return db.transaction(async (transaction) => {
+      const tx = transaction as unknown as Db;
+      // The row lock makes a concurrent second transfer wait, then see 'transferred'.
+      const [locked] = await tx
+        .select()
+        .from(t.inventoryLists)
+        .where(eq(t.inventoryLists.id, list.id))
+        .for('update');
+      if (!locked) return notFound();
+      if (locked.state === 'transferred')
+        throw new HttpError(409, 'request_already_reviewed', 'The list was transferred already.', {
+          field: 'state',
+        });
+      if (locked.errorCount > 0)
+        throw new HttpError(400, 'validation_error', 'Only a list without errors can be transferred.', {
+          field: 'rows',
+        });
+      // Assigned like the container actions: the location's in-house employee reviews it.
+      const request = await createReview(
+        tx,
+        auth,
+        'inventorytransfer',
+        location,
+        null,
+        { inventoryListId: list.id },
+        now,
+      );
+      await tx
+        .update(t.inventoryLists)
+        .set({ state: 'transferred', reviewRequestId: request.id })
+        .where(eq(t.inventoryLists.id, list.id));
+      return request;
+    });
+  },
+
+  remove: async ({ db, auth, params, ctx }) => {
+    const list = await inventoryListOf(db, auth, params.id);
+    if (list.state === 'transferred')
+      throw new HttpError(409, 'deletion_error', 'A transferred list stays.', { field: 'state' });
+    return removeList(db, auth.user.username, ctx.now(), 'inventoryList', list, (tx) =>
+      tx.delete(t.inventoryLists).where(eq(t.inventoryLists.id, list.id)),
+    );
+  },
+});

@@ -1,0 +1,156 @@
+import type { Image } from '@falcon/api-client';
+import { and, asc, count, desc, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Db } from '../db/client';
+import * as t from '../db/schema';
+import { notFound } from '../errors';
+import { acceptImage } from '../files/images';
+import { enqueueExport } from '../jobs/exports';
+import { writeProtocol } from '../services/protocol';
+import { deleteFile, fileById, storeFile } from '../services/stored-files';
+import { locationFor } from '../services/tree';
+import { fileError, readUpload, sendBytes } from '../uploads/multipart';
+import { defineRoutes } from './define';
+
+type ImageRow = typeof t.images.$inferSelect;
+
+const imageView = (apiUrl: (path: string) => string, i: ImageRow): Image => ({
+  id: i.id,
+  filename: i.filename,
+  contentType: i.contentType,
+  size: i.size,
+  width: i.width,
+  height: i.height,
+  uploadedAt: i.uploadedAt.toISOString(),
+  uploadedBy: i.uploadedBy,
+  url: apiUrl(`/rest/v2/location/${encodeURIComponent(i.locationCode)}/image/${encodeURIComponent(i.id)}`),
+});
+
+const imageOf = async (db: Db, locationCode: string, imageId: string): Promise<ImageRow> => {
+  const [row] = await db
+    .select()
+    .from(t.images)
+    .where(and(eq(t.images.id, imageId), eq(t.images.locationCode, locationCode)));
+  return row ?? notFound();
+};
+
+/**
+ * The location's gallery (upload, page, bytes, delete) and its Excel export. Merged into the
+ * `location` group in routes/index.ts; the rest of the group lives in routes/location.ts.
+ */
+export const locationFileRoutes = defineRoutes('location', {
+  images: async ({ db, auth, params, body, apiUrl }) => {
+    const location = await locationFor(db, auth, params.code);
+    const where = eq(t.images.locationCode, location.code);
+    const order = body.sortAsc ? asc : desc;
+    const column = body.sortField === 'filename' ? t.images.filename : t.images.uploadedAt;
+    const [rows, [total]] = await Promise.all([
+      db
+        .select()
+        .from(t.images)
+        .where(where)
+        .orderBy(order(column), order(t.images.id))
+        .limit(body.size)
+        .offset(body.page * body.size),
+      db.select({ n: count() }).from(t.images).where(where),
+    ]);
+    return {
+      items: rows.map((i) => imageView(apiUrl, i)),
+      total: total?.n ?? 0,
+      page: body.page,
+      size: body.size,
+    };
+  },
+
+  image: async ({ db, auth, params, reply }) => {
+    const location = await locationFor(db, auth, params.code);
+    const image = await imageOf(db, location.code, params.imageId);
+    const file = await fileById(db, image.fileId);
+    if (!file) return notFound();
+    return sendBytes(
+      reply,
+      { content: file!.content, contentType: file!.contentType, filename: image.filename },
+      true,
+    );
+  },
+
+  uploadImage: async ({ db, auth, params, request, apiUrl, ctx }) => {
+    const location = await locationFor(db, auth, params.code);
+    const upload = await readUpload(
+      request,
+      'image',
+      z.strictObject({ code: z.string().max(64).optional() }),
+    );
+    // Re-encoded to WebP: metadata and anything appended to the file are gone; the original is not kept.
+    const accepted = await acceptImage('image', upload.bytes, upload.filename);
+    if (!accepted.ok) throw fileError(accepted.error);
+    const processed = accepted.value;
+    const now = ctx.now();
+    const row = await db.transaction(async (transaction) => {
+      const tx = transaction as unknown as Db;
+      const fileId = await storeFile(
+        tx,
+        { filename: processed.image.name, contentType: processed.image.mime, content: processed.image.bytes },
+        now,
+      );
+      const [inserted] = await tx
+        .insert(t.images)
+        .values({
+          id: processed.id,
+          locationCode: location.code,
+          fileId,
+          filename: processed.filename,
+          contentType: processed.image.mime,
+          size: processed.image.size,
+          width: processed.image.width,
+          height: processed.image.height,
+          uploadedAt: now,
+          uploadedBy: auth.user.username,
+        })
+        .returning();
+      await writeProtocol(
+        tx,
+        {
+          username: auth.user.username,
+          type: 'upload',
+          objectType: 'image',
+          objectId: processed.id,
+          locationCode: location.code,
+          summary: `image ${processed.filename} uploaded`,
+          after: { original: processed.original },
+        },
+        now,
+      );
+      return inserted as ImageRow;
+    });
+    return imageView(apiUrl, row);
+  },
+
+  deleteImage: async ({ db, auth, params, ctx }) => {
+    const location = await locationFor(db, auth, params.code);
+    const image = await imageOf(db, location.code, params.imageId);
+    await db.transaction(async (transaction) => {
+      const tx = transaction as unknown as Db;
+      await tx.delete(t.images).where(eq(t.images.id, image.id));
+      await deleteFile(tx, image.fileId);
+      await writeProtocol(
+        tx,
+        {
+          username: auth.user.username,
+          type: 'delete',
+          objectType: 'image',
+          objectId: image.id,
+          locationCode: location.code,
+          summary: `image ${image.filename} deleted`,
+        },
+        ctx.now(),
+      );
+    });
+    return { ok: true as const };
+  },
+
+  exportXlsx: async ({ db, auth, params, body, ctx }) => {
+    const location = await locationFor(db, auth, params.code);
+    return enqueueExport(db, auth, 'location', location, body, ctx.now());
+  },
+});

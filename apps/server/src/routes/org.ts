@@ -1,0 +1,173 @@
+import { type CblTree, type Employee, LANGUAGES } from '@falcon/api-client';
+import { type AnyColumn, and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import type { Auth } from '../auth/sessions';
+import type { Db } from '../db/client';
+import * as t from '../db/schema';
+import { notFound } from '../errors';
+import { searchContainers } from '../services/containers';
+import { branchScope, concernScope, locationTableScope } from '../services/scope';
+import { employeeVisible } from '../services/tenants';
+import { concernView } from '../services/tree';
+import { defineRoutes } from './define';
+
+const SUGGEST_LIMIT = 10;
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (m) => `\\${m}`);
+
+/** Employees the caller may see: all for an unrestricted scope, else those serving its data, and its own. */
+const visibleEmployees = (auth: Auth): SQL => {
+  if (auth.scope.all) return sql`true`;
+  const e = t.employees.key;
+  return or(
+    ...(auth.user.employeeKey ? [eq(e, auth.user.employeeKey)] : []),
+    sql`${e} in (select ${t.concerns.inHouseStaffEmployeeKey} from ${t.concerns} where ${concernScope(auth.scope)}
+      union select ${t.concerns.fieldServiceEmployeeKey} from ${t.concerns} where ${concernScope(auth.scope)}
+      union select ${t.branches.inHouseStaffEmployeeKey} from ${t.branches} where ${branchScope(auth.scope)}
+      union select ${t.branches.fieldServiceEmployeeKey} from ${t.branches} where ${branchScope(auth.scope)}
+      union select ${t.locations.inHouseStaffEmployeeKey} from ${t.locations} where ${locationTableScope(auth.scope)}
+      union select ${t.locations.fieldServiceEmployeeKey} from ${t.locations} where ${locationTableScope(auth.scope)})`,
+  ) as SQL;
+};
+
+const employeesOf = (db: Db, auth: Auth, kind?: Employee['kind']) =>
+  db
+    .select()
+    .from(t.employees)
+    .where(and(visibleEmployees(auth), kind ? eq(t.employees.kind, kind) : undefined))
+    .orderBy(asc(t.employees.lastname), asc(t.employees.key));
+
+const concernsOf = (db: Db, auth: Auth) =>
+  db
+    .select({ code: t.concerns.code, name: t.concerns.name })
+    .from(t.concerns)
+    .where(concernScope(auth.scope))
+    .orderBy(asc(t.concerns.code));
+
+const treeOf = async (db: Db, auth: Auth): Promise<CblTree> => {
+  const [concerns, branches, locations] = await Promise.all([
+    concernsOf(db, auth),
+    db
+      .select({ code: t.branches.code, name: t.branches.name, concernCode: t.branches.concernCode })
+      .from(t.branches)
+      .where(branchScope(auth.scope))
+      .orderBy(asc(t.branches.code)),
+    db
+      .select({ code: t.locations.code, name: t.locations.name, branchCode: t.locations.branchCode })
+      .from(t.locations)
+      .where(locationTableScope(auth.scope))
+      .orderBy(asc(t.locations.code)),
+  ]);
+  return concerns.map((c) => ({
+    ...c,
+    branches: branches
+      .filter((b) => b.concernCode === c.code)
+      .map((b) => ({
+        code: b.code,
+        name: b.name,
+        locations: locations.filter((l) => l.branchCode === b.code).map(({ code, name }) => ({ code, name })),
+      })),
+  }));
+};
+
+/** Quick search: code or name contains the query, in the caller's scope, at most 10 of each. */
+const suggest = async (db: Db, auth: Auth, query: string) => {
+  const q = query.trim();
+  const like = `%${escapeLike(q)}%`;
+  const hit = (code: AnyColumn, name: AnyColumn) =>
+    q ? (or(sql`${code} ilike ${like}`, sql`${name} ilike ${like}`) as SQL) : undefined;
+  const [concerns, branches, locations] = await Promise.all([
+    db
+      .select({ code: t.concerns.code, name: t.concerns.name })
+      .from(t.concerns)
+      .where(and(concernScope(auth.scope), hit(t.concerns.code, t.concerns.name)))
+      .orderBy(asc(t.concerns.code))
+      .limit(SUGGEST_LIMIT),
+    db
+      .select({ code: t.branches.code, name: t.branches.name })
+      .from(t.branches)
+      .where(and(branchScope(auth.scope), hit(t.branches.code, t.branches.name)))
+      .orderBy(asc(t.branches.code))
+      .limit(SUGGEST_LIMIT),
+    db
+      .select({ code: t.locations.code, name: t.locations.name })
+      .from(t.locations)
+      .where(and(locationTableScope(auth.scope), hit(t.locations.code, t.locations.name)))
+      .orderBy(asc(t.locations.code))
+      .limit(SUGGEST_LIMIT),
+  ]);
+  return { concerns, branches, locations };
+};
+
+export const concernsRoutes = defineRoutes('concerns', {
+  list: ({ db, auth }) => concernsOf(db, auth),
+  inHouseStaff: ({ db, auth }) => employeesOf(db, auth, 'inhousestaff'),
+  fieldService: ({ db, auth }) => employeesOf(db, auth, 'fieldservice'),
+});
+
+export const concernRoutes = defineRoutes('concern', {
+  get: ({ db, auth, params }) => concernView(db, auth, params.code),
+  search: ({ db, auth, params, body }) =>
+    searchContainers(db, auth, eq(t.containers.concernCode, params.code), body),
+});
+
+const EMPLOYEE_SORT = {
+  key: t.employees.key,
+  kind: t.employees.kind,
+  firstname: t.employees.firstname,
+  lastname: t.employees.lastname,
+  fullName: t.employees.fullName,
+  email: t.employees.email,
+} as const;
+
+export const employeeRoutes = defineRoutes('employee', {
+  get: async ({ db, auth, params }) => {
+    if (!(await employeeVisible(db, auth, params.key))) return notFound();
+    const [row] = await db.select().from(t.employees).where(eq(t.employees.key, params.key));
+    return row ?? notFound();
+  },
+  list: async ({ db, auth, body }) => {
+    const kind = body.filterMap.kind;
+    const name = body.filterMap.name?.trim();
+    const where = and(
+      visibleEmployees(auth),
+      kind ? eq(t.employees.kind, kind as Employee['kind']) : undefined,
+      name
+        ? or(
+            ilike(t.employees.fullName, `%${escapeLike(name)}%`),
+            ilike(t.employees.key, `%${escapeLike(name)}%`),
+          )
+        : undefined,
+    );
+    const column =
+      EMPLOYEE_SORT[(body.sortField ?? 'lastname') as keyof typeof EMPLOYEE_SORT] ?? t.employees.lastname;
+    const [items, [total]] = await Promise.all([
+      db
+        .select()
+        .from(t.employees)
+        .where(where)
+        .orderBy(body.sortAsc ? asc(column) : desc(column), asc(t.employees.key))
+        .limit(body.size)
+        .offset(body.page * body.size),
+      db.select({ n: count() }).from(t.employees).where(where),
+    ]);
+    return { items, total: total?.n ?? 0, page: body.page, size: body.size };
+  },
+});
+
+export const cblRoutes = defineRoutes('cbl', {
+  tree: ({ db, auth }) => treeOf(db, auth),
+  suggest: ({ db, auth, body }) => suggest(db, auth, body.query),
+  suggestGet: ({ db, auth, query }) => suggest(db, auth, query.query),
+});
+
+export const contentRoutes = defineRoutes('content', {
+  supportedLanguages: () => [...LANGUAGES],
+  footer: async ({ db }) => {
+    const [row] = await db.select().from(t.settings).where(eq(t.settings.key, 'footerLinks'));
+    // Stored as [label, url] pairs: jsonb would sort an object's keys.
+    const pairs = Array.isArray(row?.value) ? (row.value as [string, string][]) : [];
+    return { footerLinks: Object.fromEntries(pairs) };
+  },
+  version: ({ reply, ctx }) =>
+    reply.header('Cache-Control', 'no-cache, no-store').type('text/plain; charset=utf-8').send(ctx.version),
+});

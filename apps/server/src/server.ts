@@ -1,0 +1,75 @@
+import { resolve } from 'node:path';
+import { eq } from 'drizzle-orm';
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { type Db, openDatabase } from './db/client';
+import { prepareDatabase } from './db/prepare';
+import { users } from './db/schema';
+
+const DEMO_USERS = ['admin', 'backoffice', 'sales', 'kdadmin', 'staff'];
+
+const main = async () => {
+  const config = loadConfig();
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: resolve(config.dataDir),
+    onPoolError: (error) => console.error(`[falcon] database connection lost: ${error.message}`),
+  });
+  let prepared: Awaited<ReturnType<typeof prepareDatabase>>;
+  try {
+    prepared = await prepareDatabase(database.db, {
+      ...config,
+      log: (line) => console.log(`[falcon] ${line}`),
+    });
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  const app = await buildApp({
+    db: database.db,
+    sessionSecure: config.sessionSecure,
+    logger: { level: config.logLevel },
+    trustProxy: config.sessionSecure,
+  });
+  app.addHook('onClose', async () => {
+    await database.close();
+  });
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    console.log(`[falcon] ${signal}: finishing in-flight requests...`);
+    app.close().then(
+      () => {
+        console.log('[falcon] stopped');
+        process.exitCode = 0;
+      },
+      (error: unknown) => {
+        console.error('[falcon] shutdown failed', error);
+        process.exitCode = 1;
+      },
+    );
+  };
+  process.once('SIGTERM', () => shutdown('SIGTERM'));
+  process.once('SIGINT', () => shutdown('SIGINT'));
+  await app.listen({ port: config.port, host: config.host });
+  const shownHost = config.host === '127.0.0.1' || config.host === '0.0.0.0' ? 'localhost' : config.host;
+  console.log(`[falcon] Falcon is running at http://${shownHost}:${config.port}`);
+  console.log(
+    `[falcon] database: ${database.engine === 'pglite' ? `PGlite in ${resolve(config.dataDir)}` : 'PostgreSQL'}`,
+  );
+  console.log(`[falcon] API docs: http://${shownHost}:${config.port}/api/docs`);
+  if (prepared === 'demo-seeded' || (!config.production && (await hasDemoUsers(database.db))))
+    console.log(`[falcon] demo users (password demo1234): ${DEMO_USERS.join(', ')}`);
+};
+
+const hasDemoUsers = async (db: Db): Promise<boolean> => {
+  const rows = await db.select({ id: users.id }).from(users).where(eq(users.username, 'kdadmin')).limit(1);
+  return rows.length > 0;
+};
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) console.error(`[falcon] ${error.message}`);
+  else console.error('[falcon] failed to start', error);
+  process.exit(1);
+});

@@ -1,0 +1,277 @@
+import {
+  type LocationPath,
+  type Role,
+  type RoleInput,
+  type Scope,
+  scopeWithin,
+  type User,
+  type UserInput,
+  type UserSummary,
+  unknownCodes,
+} from '@falcon/api-client';
+import { asc, count, eq, inArray, sql } from 'drizzle-orm';
+import type { Auth } from '../auth/sessions';
+import type { Db } from '../db/client';
+import * as t from '../db/schema';
+import { fail, forbidden, HttpError, invalid, notFound } from '../errors';
+
+// User and role administration (B): who administers whom, what may be granted.
+
+type UserRow = typeof t.users.$inferSelect;
+type RoleRow = typeof t.roles.$inferSelect;
+
+/** A user with its roles, direct permissions and scope, as administration shows it. */
+export interface LoadedUser {
+  row: UserRow;
+  roles: string[];
+  permissions: string[];
+  effective: string[];
+  scope: Scope;
+}
+
+export interface LoadedRole {
+  row: RoleRow;
+  permissions: string[];
+}
+
+export const loadRoles = async (db: Db): Promise<LoadedRole[]> => {
+  const [roles, perms] = await Promise.all([
+    db.select().from(t.roles).orderBy(asc(t.roles.rolename)),
+    db.select().from(t.rolePermissions),
+  ]);
+  const byRole = new Map<string, string[]>();
+  for (const p of perms) byRole.set(p.roleId, [...(byRole.get(p.roleId) ?? []), p.code]);
+  return roles.map((row) => ({ row, permissions: (byRole.get(row.id) ?? []).sort() }));
+};
+
+/** Users with their grants; all of them, or those with the given ids. */
+export const loadUsers = async (db: Db, ids?: string[]): Promise<LoadedUser[]> => {
+  if (ids && !ids.length) return [];
+  const users = await db
+    .select()
+    .from(t.users)
+    .where(ids ? inArray(t.users.id, ids) : undefined)
+    .orderBy(asc(t.users.username));
+  if (!users.length) return [];
+  const userIds = users.map((u) => u.id);
+  const [roles, userRoles, perms, scopes] = await Promise.all([
+    loadRoles(db),
+    db.select().from(t.userRoles).where(inArray(t.userRoles.userId, userIds)),
+    db.select().from(t.userPermissions).where(inArray(t.userPermissions.userId, userIds)),
+    db.select().from(t.userScope).where(inArray(t.userScope.userId, userIds)),
+  ]);
+  const roleById = new Map(roles.map((r) => [r.row.id, r]));
+  return users.map((row) => {
+    const held = userRoles.filter((ur) => ur.userId === row.id).map((ur) => roleById.get(ur.roleId));
+    const roleNames = held.flatMap((r) => (r ? [r.row.rolename] : [])).sort();
+    const direct = perms
+      .filter((p) => p.userId === row.id)
+      .map((p) => p.code)
+      .sort();
+    const effective = new Set(direct);
+    for (const r of held) for (const code of r?.permissions ?? []) effective.add(code);
+    const own = scopes.filter((s) => s.userId === row.id);
+    const codes = (kind: 'concern' | 'branch' | 'location') =>
+      own
+        .filter((s) => s.kind === kind)
+        .map((s) => s.code)
+        .sort();
+    return {
+      row,
+      roles: roleNames,
+      permissions: direct,
+      effective: [...effective].sort(),
+      scope: {
+        all: row.scopeAll,
+        concerns: codes('concern'),
+        branches: codes('branch'),
+        locations: codes('location'),
+      },
+    };
+  });
+};
+
+export const userView = (u: LoadedUser): User => ({
+  id: u.row.id,
+  username: u.row.username,
+  firstname: u.row.firstname,
+  lastname: u.row.lastname,
+  email: u.row.email,
+  phone: u.row.phone,
+  region: u.row.region,
+  useRegion: u.row.useRegion,
+  language: u.row.language,
+  sessionTimeoutMinutes: u.row.sessionTimeoutMinutes,
+  roles: u.roles,
+  permissions: u.permissions.map((code) => ({ code })),
+  effectivePermissions: u.effective,
+  scope: u.scope,
+  employeeKey: u.row.employeeKey,
+  lastLogin: u.row.lastLogin ? u.row.lastLogin.toISOString() : null,
+  createdAt: u.row.createdAt.toISOString(),
+});
+
+export const userSummary = (u: LoadedUser): UserSummary => ({
+  id: u.row.id,
+  username: u.row.username,
+  firstname: u.row.firstname,
+  lastname: u.row.lastname,
+  email: u.row.email,
+  region: u.row.region,
+  roles: u.roles,
+  lastLogin: u.row.lastLogin ? u.row.lastLogin.toISOString() : null,
+});
+
+/** Where branches and locations sit in the tree, to decide whether one scope lies within another. */
+export const treeResolver = async (db: Db, scopes: Scope[]) => {
+  const branchCodes = [...new Set(scopes.flatMap((s) => s.branches))];
+  const locationCodes = [...new Set(scopes.flatMap((s) => s.locations))];
+  const [branches, locations] = await Promise.all([
+    branchCodes.length
+      ? db
+          .select({ code: t.branches.code, concernCode: t.branches.concernCode })
+          .from(t.branches)
+          .where(inArray(t.branches.code, branchCodes))
+      : [],
+    locationCodes.length
+      ? db
+          .select({
+            code: t.locations.code,
+            branchCode: t.locations.branchCode,
+            concernCode: t.locations.concernCode,
+          })
+          .from(t.locations)
+          .where(inArray(t.locations.code, locationCodes))
+      : [],
+  ]);
+  const branchConcern = new Map(branches.map((b) => [b.code, b.concernCode]));
+  const locationPath = new Map<string, LocationPath>(
+    locations.map((l) => [
+      l.code,
+      { concernCode: l.concernCode, branchCode: l.branchCode, locationCode: l.code },
+    ]),
+  );
+  return {
+    branchConcern: (code: string) => branchConcern.get(code),
+    locationPath: (code: string) => locationPath.get(code),
+  };
+};
+
+/** The users a caller administers: everyone for an unrestricted scope, else those inside its own. */
+export const administeredUsers = async (db: Db, auth: Auth, ids?: string[]): Promise<LoadedUser[]> => {
+  const users = await loadUsers(db, ids);
+  if (auth.scope.all) return users;
+  const resolve = await treeResolver(
+    db,
+    users.map((u) => u.scope),
+  );
+  return users.filter((u) => !u.scope.all && scopeWithin(u.scope, auth.scope, resolve));
+};
+
+/** A user the caller administers, by username or id; anyone else answers 404 like a missing one. */
+export const administeredUser = async (
+  db: Db,
+  auth: Auth,
+  by: { username?: string; id?: string },
+): Promise<LoadedUser> => {
+  const [row] = await db
+    .select({ id: t.users.id })
+    .from(t.users)
+    .where(
+      by.id !== undefined
+        ? eq(t.users.id, by.id)
+        : sql`lower(${t.users.username}) = lower(${by.username ?? ''})`,
+    );
+  const [user] = row ? await administeredUsers(db, auth, [row.id]) : [];
+  return user ?? notFound();
+};
+
+/** Roles a caller may see and assign: those whose every permission it holds. */
+export const roleVisible = (auth: Auth, r: LoadedRole) =>
+  auth.scope.all || r.permissions.every((p) => auth.permissions.has(p));
+
+export const roleView = async (db: Db, r: LoadedRole): Promise<Role> => {
+  const [n] = await db.select({ n: count() }).from(t.userRoles).where(eq(t.userRoles.roleId, r.row.id));
+  return {
+    id: r.row.id,
+    rolename: r.row.rolename,
+    firstname: r.row.firstname,
+    lastname: r.row.lastname,
+    region: r.row.region,
+    permissions: r.permissions,
+    userCount: n?.n ?? 0,
+    builtIn: r.row.builtIn,
+  };
+};
+
+const unknownTreeCodes = async (db: Db, scope: Scope): Promise<string | undefined> => {
+  const known = async (
+    table: typeof t.concerns | typeof t.branches | typeof t.locations,
+    codes: string[],
+  ) => {
+    if (!codes.length) return undefined;
+    const rows = await db.select({ code: table.code }).from(table).where(inArray(table.code, codes));
+    const found = new Set(rows.map((r) => r.code));
+    return codes.find((c) => !found.has(c));
+  };
+  return (
+    (await known(t.concerns, scope.concerns)) ??
+    (await known(t.branches, scope.branches)) ??
+    (await known(t.locations, scope.locations))
+  );
+};
+
+/**
+ * A caller grants only what it holds itself, inside its own scope. A restricted caller learns
+ * nothing about codes outside its scope: foreign and unknown codes are both 403 scope.
+ */
+export const checkGrant = async (
+  db: Db,
+  auth: Auth,
+  input: Pick<UserInput, 'roles' | 'permissions' | 'scope'>,
+): Promise<LoadedRole[]> => {
+  const unknown = unknownCodes(input.permissions);
+  if (unknown.length) invalid('permissions', `unknown permission ${unknown[0]}`);
+  const roles = await loadRoles(db);
+  const chosen: LoadedRole[] = [];
+  for (const name of input.roles) {
+    const role = roles.find((r) => r.row.rolename.toLowerCase() === name.toLowerCase());
+    if (!role || !roleVisible(auth, role)) return invalid('roles', `unknown role ${name}`);
+    chosen.push(role);
+  }
+  if (input.permissions.some((p) => !auth.permissions.has(p))) forbidden('permissions');
+  if (!auth.scope.all && !scopeWithin(input.scope, auth.scope, await treeResolver(db, [input.scope])))
+    forbidden('scope');
+  const missing = await unknownTreeCodes(db, input.scope);
+  if (missing) invalid('scope', `unknown code ${missing}`);
+  return chosen;
+};
+
+export const checkRoleInput = async (db: Db, auth: Auth, body: RoleInput, existing?: RoleRow) => {
+  const [clash] = await db
+    .select({ id: t.roles.id })
+    .from(t.roles)
+    .where(sql`lower(${t.roles.rolename}) = lower(${body.rolename})`);
+  if (clash && clash.id !== existing?.id)
+    throw new HttpError(409, 'rolename_already_exists', undefined, { field: 'rolename' });
+  if (existing?.builtIn && existing.rolename !== body.rolename)
+    invalid('rolename', 'built-in roles keep their name');
+  const unknown = unknownCodes(body.permissions);
+  if (unknown.length) invalid('permissions', `unknown permission ${unknown[0]}`);
+  if (body.permissions.some((p) => !auth.permissions.has(p))) forbidden('permissions');
+};
+
+/** A unique violation (a concurrent create with the same name) answers like the check before it. */
+export const onUniqueViolation = async <T>(
+  work: () => Promise<T>,
+  key: 'username_already_exists' | 'rolename_already_exists',
+  field: string,
+): Promise<T> => {
+  try {
+    return await work();
+  } catch (error) {
+    const e = error as { code?: string; cause?: { code?: string } };
+    if ((e.code ?? e.cause?.code) === '23505') return fail(409, key, field);
+    throw error;
+  }
+};

@@ -1,0 +1,68 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createDataset } from '@falcon/mock-server/dataset';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { MIGRATIONS_DIR, openDatabase, pgliteOf } from '../src/db/client';
+import { seedDataset } from '../src/db/seed';
+
+/** What the template depends on: migrations, the seed code and the dataset generator. */
+const fingerprint = (): string => {
+  const h = createHash('sha256');
+  for (const f of readdirSync(MIGRATIONS_DIR)
+    .filter((n) => n.endsWith('.sql'))
+    .sort())
+    h.update(readFileSync(join(MIGRATIONS_DIR, f)));
+  h.update(readFileSync(fileURLToPath(new URL('../src/db/seed.ts', import.meta.url))));
+  const datasetDir = fileURLToPath(new URL('../../../packages/mock-server/dist/dataset', import.meta.url));
+  if (existsSync(datasetDir))
+    for (const f of readdirSync(datasetDir).sort()) h.update(f).update(readFileSync(join(datasetDir, f)));
+  return h.digest('hex').slice(0, 16);
+};
+
+// One template per run: two runs on one PostgreSQL (colleagues, CI) must not drop each other's.
+const TEMPLATE_DB = `falcon_test_template_${process.pid}`;
+
+/**
+ * Builds the test database once per run: on PGlite a data-dir dump (cached in the temp dir by
+ * fingerprint), on PostgreSQL (DATABASE_URL) a template database each test file copies.
+ */
+export default async function setup(project: TestProject) {
+  const url = process.env.DATABASE_URL;
+  if (url) {
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`drop database if exists ${TEMPLATE_DB}`);
+    await admin.query(`create database ${TEMPLATE_DB}`);
+    const templateUrl = new URL(url);
+    templateUrl.pathname = `/${TEMPLATE_DB}`;
+    const database = await openDatabase({ databaseUrl: templateUrl.toString(), poolSize: 2 });
+    await seedDataset(database.db, createDataset({ seed: 1, scale: 'small' }));
+    await database.close();
+    project.provide('testDatabase', { kind: 'postgres', url, template: TEMPLATE_DB });
+    return async () => {
+      await admin.query(`drop database if exists ${TEMPLATE_DB}`);
+      await admin.end();
+    };
+  }
+  const file = join(tmpdir(), `falcon-server-template-${fingerprint()}.tar.gz`);
+  if (!existsSync(file)) {
+    const database = await openDatabase({ dataDir: 'memory://' });
+    await seedDataset(database.db, createDataset({ seed: 1, scale: 'small' }));
+    const dump = await pgliteOf(database)?.dumpDataDir('gzip');
+    if (!dump) throw new Error('no PGlite to dump');
+    writeFileSync(`${file}.part`, new Uint8Array(await dump.arrayBuffer()));
+    renameSync(`${file}.part`, file);
+    await database.close();
+  }
+  project.provide('testDatabase', { kind: 'pglite', file });
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    testDatabase: { kind: 'pglite'; file: string } | { kind: 'postgres'; url: string; template: string };
+  }
+}

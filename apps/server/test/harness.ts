@@ -1,0 +1,100 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { type BuildAppOptions, buildApp } from '../src/app';
+import { type Database, openDatabase } from '../src/db/client';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  close: () => Promise<void>;
+}
+
+/** A fresh copy of the seeded template database (small dataset, seed 1) for one test file. */
+export const openTestDatabase = async (): Promise<Database> => {
+  const source = inject('testDatabase');
+  if (source.kind === 'pglite') {
+    const blob = new Blob([readFileSync(source.file)]);
+    return openDatabase({ dataDir: 'memory://', loadDataDir: blob, migrate: false });
+  }
+  const name = `falcon_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: source.url });
+  await admin.connect();
+  await admin.query(`create database ${name} template ${source.template}`);
+  const url = new URL(source.url);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString(), migrate: false, poolSize: 4 });
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      await admin.query(`drop database if exists ${name}`);
+      await admin.end();
+    },
+  };
+};
+
+export const createTestApp = async (options: Partial<BuildAppOptions> = {}): Promise<TestApp> => {
+  const database = await openTestDatabase();
+  const app = await buildApp({ db: database.db, webDist: null, underPressure: false, ...options });
+  await app.ready();
+  return {
+    app,
+    database,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+};
+
+export const DEMO_PASSWORD = 'demo1234';
+
+/** A signed-in client: requests carry the session cookie and X-Requested-With like the web app. */
+export interface Client {
+  cookie: string;
+  get: (url: string) => Promise<LightMyRequestResponse>;
+  post: (url: string, body?: unknown) => Promise<LightMyRequestResponse>;
+  del: (url: string, body?: unknown) => Promise<LightMyRequestResponse>;
+}
+
+export const clientWith = (app: FastifyInstance, cookie: string): Client => {
+  const send = (method: 'GET' | 'POST' | 'DELETE', url: string, body?: unknown) =>
+    app.inject({
+      method,
+      url,
+      headers: {
+        cookie,
+        'x-requested-with': 'XMLHttpRequest',
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
+    });
+  return {
+    cookie,
+    get: (url) => send('GET', url),
+    post: (url, body) => send('POST', url, body),
+    del: (url, body) => send('DELETE', url, body),
+  };
+};
+
+export const signIn = async (
+  app: FastifyInstance,
+  username: string,
+  password = DEMO_PASSWORD,
+  remoteAddress = '127.0.0.1',
+): Promise<Client> => {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/rest/v2/auth/signin',
+    headers: { 'x-requested-with': 'XMLHttpRequest', 'content-type': 'application/json' },
+    payload: JSON.stringify({ username, password }),
+    remoteAddress,
+  });
+  if (res.statusCode !== 200) throw new Error(`sign-in of ${username} failed: ${res.statusCode} ${res.body}`);
+  const cookie = res.cookies.find((c) => c.name === 'falcon_session');
+  if (!cookie) throw new Error('no session cookie');
+  return clientWith(app, `falcon_session=${cookie.value}`);
+};

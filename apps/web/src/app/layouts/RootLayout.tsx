@@ -1,0 +1,50 @@
+import { type LayoutName, ProgressBar } from '@falcon/ui';
+import { lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useMatches, useNavigation } from 'react-router-dom';
+import { useSnapshot } from 'valtio';
+import { useVersionCheck } from '../../features/shell/api/useVersionCheck';
+import { state } from '../../lib/store';
+import type { RouteHandle } from '../guards';
+import { EmptyLayout } from './EmptyLayout';
+
+// The signed-in frame (header, selector bar, inactivity watch) is its own chunk: the login page never loads it.
+const DefaultLayout = lazy(() => import('./DefaultLayout'));
+
+/** The layout named in the deepest route's handle (spec: route meta, Default when none). */
+export const useLayoutName = (): LayoutName => {
+  const matches = useMatches();
+  for (let i = matches.length - 1; i >= 0; i -= 1) {
+    const layout = (matches[i]?.handle as RouteHandle | undefined)?.layout;
+    if (layout) return layout;
+  }
+  return 'Default';
+};
+
+export function RootLayout() {
+  const { t } = useTranslation('shell');
+  const layout = useLayoutName();
+  const navigation = useNavigation();
+  const { pendingCalls } = useSnapshot(state);
+  useVersionCheck();
+
+  // Spec section 2: a progress bar during navigation and during calls.
+  const progressBar = (
+    <ProgressBar active={navigation.state !== 'idle' || pendingCalls > 0} label={t('progress.loading')} />
+  );
+
+  if (layout === 'Empty') {
+    return (
+      <EmptyLayout progressBar={progressBar}>
+        <Outlet />
+      </EmptyLayout>
+    );
+  }
+  return (
+    <Suspense fallback={<ProgressBar active label={t('progress.loading')} />}>
+      <DefaultLayout layout={layout} progressBar={progressBar}>
+        <Outlet />
+      </DefaultLayout>
+    </Suspense>
+  );
+}

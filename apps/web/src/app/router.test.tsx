@@ -1,0 +1,45 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { setupMockApi } from '../testing/mock-api';
+import { renderApp } from '../testing/render';
+import { signInAs } from '../testing/session';
+
+setupMockApi();
+
+describe('routes', () => {
+  it('shows the not-found page for an unknown path, with a way home', async () => {
+    renderApp('/no/such/page');
+    expect(
+      await screen.findByRole('heading', { name: "Sorry, we couldn't find this page." }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to homepage' })).toHaveAttribute('href', '/');
+  });
+
+  it('sends a user without PERM_CREATEUSER from the user administration to /error', async () => {
+    signInAs({ username: 'sales', permissions: ['PERM_EXPORTSEARCHRESULTTOEXCEL'] });
+    const { router } = renderApp('/admin/users');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/error'));
+    expect(
+      await screen.findByRole('heading', { name: "Sorry, we couldn't find this page." }),
+    ).toBeInTheDocument();
+  });
+
+  it("refuses another user's profile", async () => {
+    signInAs({ userId: 'U005' });
+    const { router } = renderApp('/profile/U001');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/error'));
+  });
+
+  it('picks the layout from the route: login has no header, the dashboard has one', async () => {
+    const { unmount } = renderApp('/login');
+    await screen.findByLabelText('Username');
+    expect(document.querySelector('[data-layout]')).toHaveAttribute('data-layout', 'Empty');
+    expect(screen.queryByRole('combobox', { name: 'Quick search' })).not.toBeInTheDocument();
+    unmount();
+
+    signInAs({ permissions: ['PERM_SYSADMIN'] });
+    renderApp('/');
+    expect(await screen.findByRole('combobox', { name: 'Quick search' })).toBeInTheDocument();
+    expect(document.querySelector('[data-layout]')).toHaveAttribute('data-layout', 'Default');
+  });
+});

@@ -1,0 +1,5 @@
+import { AdministrationPage } from '../../features/admin/components/AdministrationPage';
+
+export function Component() {
+  return <AdministrationPage />;
+}

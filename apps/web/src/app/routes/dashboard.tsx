@@ -1,0 +1,5 @@
+import { DashboardPage } from '../../features/dashboard/components/DashboardPage';
+
+export function Component() {
+  return <DashboardPage />;
+}

@@ -1,0 +1,5 @@
+import { ExportsPage } from '../../features/admin/components/ExportsPage';
+
+export function Component() {
+  return <ExportsPage />;
+}

@@ -1,0 +1,5 @@
+import { ScannerPage } from '../../features/scanner/components/ScannerPage';
+
+export function Component() {
+  return <ScannerPage />;
+}

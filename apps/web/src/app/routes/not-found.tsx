@@ -1,0 +1,5 @@
+import { NotFoundPage } from '../../features/errors/components/NotFoundPage';
+
+export function Component() {
+  return <NotFoundPage />;
+}

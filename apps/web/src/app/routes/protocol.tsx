@@ -1,0 +1,5 @@
+import { ProtocolPage } from '../../features/admin/components/ProtocolPage';
+
+export function Component() {
+  return <ProtocolPage />;
+}

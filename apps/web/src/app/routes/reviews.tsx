@@ -1,0 +1,5 @@
+import { ReviewsPage } from '../../features/reviews/components/ReviewsPage';
+
+export function Component() {
+  return <ReviewsPage />;
+}

@@ -1,0 +1,5 @@
+import { RolesPage } from '../../features/admin/components/RolesPage';
+
+export function Component() {
+  return <RolesPage />;
+}

@@ -1,0 +1,5 @@
+import { LegalPage } from '../../features/legal/components/LegalPage';
+
+export function Component() {
+  return <LegalPage kind="terms" />;
+}

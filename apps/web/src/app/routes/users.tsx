@@ -1,0 +1,5 @@
+import { UsersPage } from '../../features/admin/components/UsersPage';
+
+export function Component() {
+  return <UsersPage />;
+}

@@ -1,0 +1,70 @@
+/**
+ * Every URL of the app, in one place (spec section 2). `path` is the router pattern, `to()` builds a
+ * concrete URL. Components never write a URL by hand.
+ */
+const enc = encodeURIComponent;
+
+export const paths = {
+  login: {
+    path: '/login',
+    to: (redirect?: string) => (redirect ? `/login?redirect=${enc(redirect)}` : '/login'),
+  },
+  dashboard: { path: '/', to: () => '/' },
+  concern: { path: '/concern/:code', to: (code: string) => `/concern/${enc(code)}` },
+  concernContacts: {
+    path: '/concern/:code/contacts',
+    to: (code: string) => `/concern/${enc(code)}/contacts`,
+  },
+  branch: { path: '/branch/:code', to: (code: string) => `/branch/${enc(code)}` },
+  branchContacts: { path: '/branch/:code/contacts', to: (code: string) => `/branch/${enc(code)}/contacts` },
+  branchMap: { path: '/branch/:code/map', to: (code: string) => `/branch/${enc(code)}/map` },
+  location: {
+    path: '/location/:code?',
+    to: (code?: string | null, containerId?: string | null) =>
+      `/location${code ? `/${enc(code)}` : ''}${containerId ? `?container=${enc(containerId)}` : ''}`,
+  },
+  locationUpdate: {
+    path: '/locationupdate/:code?',
+    to: (code?: string) => `/locationupdate${code ? `/${enc(code)}` : ''}`,
+  },
+  locationContacts: {
+    path: '/location/:code/contacts',
+    to: (code: string) => `/location/${enc(code)}/contacts`,
+  },
+  locationGallery: {
+    path: '/location/:code/gallery',
+    to: (code: string) => `/location/${enc(code)}/gallery`,
+  },
+  locationCalendar: {
+    path: '/location/:code/appointments',
+    to: (code: string) => `/location/${enc(code)}/appointments`,
+  },
+  locationProtocol: {
+    path: '/location/:code/protocol',
+    to: (code: string) => `/location/${enc(code)}/protocol`,
+  },
+  locationLists: {
+    path: '/location/:code/lists',
+    to: (code: string) => `/location/${enc(code)}/lists`,
+  },
+  roles: { path: '/admin/roles', to: () => '/admin/roles' },
+  role: { path: '/admin/role/:id', to: (id: string) => `/admin/role/${enc(id)}` },
+  users: { path: '/admin/users', to: () => '/admin/users' },
+  user: { path: '/admin/user/:id', to: (id: string) => `/admin/user/${enc(id)}` },
+  newUser: { path: '/admin/newUser', to: () => '/admin/newUser' },
+  protocol: { path: '/admin/protocol', to: () => '/admin/protocol' },
+  exports: { path: '/admin/export', to: () => '/admin/export' },
+  administration: { path: '/admin', to: () => '/admin' },
+  app: { path: '/app', to: () => '/app' },
+  reviews: { path: '/reviews', to: () => '/reviews' },
+  profile: { path: '/profile/:id', to: (id: string) => `/profile/${enc(id)}` },
+  error: { path: '/error', to: () => '/error' },
+  legalNotice: { path: '/legal-notice', to: () => '/legal-notice' },
+  privacy: { path: '/privacy', to: () => '/privacy' },
+  terms: { path: '/terms', to: () => '/terms' },
+} as const;
+
+export type PathName = keyof typeof paths;
+
+/** The static version files outside the router. */
+export const VERSION_URL = '/version.txt';

@@ -1,0 +1,43 @@
+import { handlers } from '@falcon/mock-server';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect } from 'storybook/test';
+import { AppAt, prepareScreen } from '../../../testing/story';
+
+const meta = {
+  title: 'Screens/Admin/Role detail',
+  component: AppAt,
+  args: { path: '/admin/role/new' },
+  beforeEach: prepareScreen('admin'),
+  parameters: {
+    layout: 'fullscreen',
+    msw: { handlers },
+    docs: {
+      description: {
+        component:
+          'A role: name, name fields, region and its permissions grouped by kind; the five visibility groups (master data, article statistics, container statistics, delivery details, container data) are one-click bundles.',
+      },
+    },
+  },
+} satisfies Meta<typeof AppAt>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const NewRole: Story = {
+  play: async ({ canvas, userEvent }) => {
+    const bundle = await canvas.findByRole('button', { name: 'Master data' }, { timeout: 8000 });
+    await userEvent.click(bundle);
+    await expect(bundle).toHaveAttribute('aria-pressed', 'true');
+  },
+};
+
+/** The built-in KD_USER role (R05): its name cannot change, it cannot be deleted. */
+export const BuiltIn: Story = {
+  args: { path: '/admin/role/R05' },
+  play: async ({ canvas }) => {
+    await expect(
+      await canvas.findByRole('heading', { name: 'KD_USER', level: 1 }, { timeout: 8000 }),
+    ).toBeVisible();
+    await expect(canvas.queryByRole('button', { name: 'Delete role' })).toBeNull();
+  },
+};

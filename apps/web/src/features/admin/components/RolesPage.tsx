@@ -1,0 +1,154 @@
+import { ACTION_PERMISSIONS, hasAll, type Role } from '@falcon/api-client';
+import { Badge, Button, ConfirmDialog, PagedTable, type PagedTableColumn, type SortState } from '@falcon/ui';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router-dom';
+import { useSnapshot } from 'valtio';
+import { Field, FormRow } from '../../../components/Field';
+import { PageHeader } from '../../../components/PageHeader';
+import { Stack } from '../../../components/Stack';
+import { paths } from '../../../config/paths';
+import { api } from '../../../lib/api';
+import { useFormat } from '../../../lib/format';
+import { errorKey, useNotify } from '../../../lib/messages';
+import { usePageTitle } from '../../../lib/page-title';
+import { useQuery } from '../../../lib/query';
+import { state } from '../../../lib/store';
+
+/** Roles and how many users hold them; built-in roles can be edited but not deleted. */
+export function RolesPage() {
+  const { t } = useTranslation(['admin', 'messages']);
+  const format = useFormat();
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const { session } = useSnapshot(state);
+  const mayRemove = hasAll(session?.permissions ?? [], [ACTION_PERMISSIONS.removeRole]);
+  const [page, setPage] = useState(0);
+  const [size, setSize] = useState(20);
+  const [deleting, setDeleting] = useState<Role | null>(null);
+  usePageTitle(t('roles.title'));
+  const [draft, setDraft] = useState('');
+  const [name, setName] = useState('');
+  const [sort, setSort] = useState<SortState>({ key: 'rolename', direction: 'asc' });
+  const filterMap: Record<string, string> = name ? { rolename: name } : {};
+  const roles = useQuery(`roles:${page}:${size}:${sort.key}:${sort.direction}:${name}`, () =>
+    api.roles.list({
+      body: { page, size, sortField: sort.key, sortAsc: sort.direction === 'asc', filterMap },
+    }),
+  );
+
+  const remove = async (role: Role) => {
+    try {
+      await api.roles.remove({ params: { rolename: role.rolename } });
+      notify.success('deletion_success');
+      roles.reload();
+    } catch (error) {
+      notify.error(error, 'deletion_error');
+    } finally {
+      setDeleting(null);
+    }
+  };
+  const columns: PagedTableColumn<Role>[] = [
+    {
+      key: 'rolename',
+      header: t('roles.name'),
+      sortable: true,
+      cell: (row) => <Link to={paths.role.to(row.id)}>{row.rolename}</Link>,
+    },
+    {
+      key: 'builtIn',
+      header: t('roles.kind'),
+      cell: (row) => (row.builtIn ? <Badge>{t('roles.builtIn')}</Badge> : ''),
+    },
+    {
+      key: 'permissions',
+      header: t('roles.permissions'),
+      align: 'end',
+      cell: (row) => format.integer(row.permissions.length),
+    },
+    {
+      key: 'userCount',
+      header: t('roles.users'),
+      align: 'end',
+      cell: (row) => format.integer(row.userCount),
+    },
+  ];
+  if (mayRemove) {
+    columns.push({
+      key: 'delete',
+      header: t('users.actions'),
+      cell: (row) =>
+        row.builtIn ? null : (
+          <Button
+            size="sm"
+            variant="ghost"
+            aria-label={t('roles.deleteNamed', { name: row.rolename })}
+            onClick={() => setDeleting(row)}
+          >
+            {t('users.delete')}
+          </Button>
+        ),
+    });
+  }
+  return (
+    <Stack>
+      <PageHeader
+        title={t('roles.title')}
+        actions={<Button onClick={() => navigate(paths.role.to('new'))}>{t('roles.new')}</Button>}
+      />
+      <form
+        aria-label={t('roles.filters')}
+        onSubmit={(event: FormEvent) => {
+          event.preventDefault();
+          setName(draft.trim());
+          setPage(0);
+        }}
+      >
+        <FormRow style={{ alignItems: 'flex-end', maxWidth: 560 }}>
+          <Field
+            id="roles-name"
+            type="search"
+            label={t('roles.name')}
+            value={draft}
+            onChange={(e) => setDraft(e.target.value)}
+          />
+          <div style={{ flex: '0 0 auto' }}>
+            <Button type="submit">{t('users.searchSubmit')}</Button>
+          </div>
+        </FormRow>
+      </form>
+      <PagedTable
+        caption={t('roles.title')}
+        columns={columns}
+        rows={roles.data?.items ?? []}
+        getRowId={(row) => row.id}
+        total={roles.data?.total ?? 0}
+        page={page + 1}
+        pageSize={size}
+        onPageChange={(next) => setPage(next - 1)}
+        onPageSizeChange={(nextSize, nextPage) => {
+          setSize(nextSize);
+          setPage(nextPage - 1);
+        }}
+        loading={roles.loading && !roles.data}
+        error={roles.error ? t(errorKey(roles.error), { ns: 'messages' }) : null}
+        sort={sort}
+        onSortChange={(next) => {
+          setSort(next);
+          setPage(0);
+        }}
+        onRetry={roles.reload}
+        emptyTitle={t('roles.empty')}
+      />
+      <ConfirmDialog
+        open={deleting !== null}
+        title={t('roles.deleteTitle')}
+        message={t('roles.deleteConfirm', { name: deleting?.rolename ?? '' })}
+        confirmLabel={t('roles.delete')}
+        danger
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => deleting && void remove(deleting)}
+      />
+    </Stack>
+  );
+}

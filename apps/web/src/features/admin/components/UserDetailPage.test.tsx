@@ -1,0 +1,110 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { api } from '../../../lib/api';
+import { setupMockApi } from '../../../testing/mock-api';
+import { renderApp } from '../../../testing/render';
+import { signInWithMock } from '../../../testing/sign-in';
+
+setupMockApi();
+
+const openNewUser = async (as: string) => {
+  const user = userEvent.setup();
+  await signInWithMock(as);
+  const view = renderApp('/admin/newUser');
+  await screen.findByLabelText('Username', {}, { timeout: 8000 });
+  return { user, ...view };
+};
+
+describe('new user and user detail', () => {
+  it("rejects two different passwords with 'Passwords are different' and sends nothing", async () => {
+    const { user } = await openNewUser('admin');
+    const create = vi.spyOn(api.users, 'create');
+    await user.type(screen.getByLabelText('Username'), 'new.clerk');
+    await user.type(screen.getByLabelText('Password'), 'abcdefgh1');
+    await user.type(screen.getByLabelText('Repeat password'), 'abcdefgh2');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Passwords are different.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Repeat password')).toHaveAttribute('aria-invalid', 'true');
+    expect(create).not.toHaveBeenCalled();
+  });
+
+  it("shows 'Username already exists' for a taken username", async () => {
+    const { user } = await openNewUser('admin');
+    await user.type(screen.getByLabelText('Username'), 'staff');
+    await user.type(screen.getByLabelText('Password'), 'abcdefgh1');
+    await user.type(screen.getByLabelText('Repeat password'), 'abcdefgh1');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const field = screen.getByLabelText('Username');
+    await waitFor(() => expect(field).toHaveAttribute('aria-invalid', 'true'));
+    expect(field).toHaveAccessibleDescription('Username already exists.');
+  });
+
+  it('a KD_ADMIN is offered only its own concern and only the roles it holds', async () => {
+    const { user } = await openNewUser('kdadmin');
+    const concerns = screen.getByRole('combobox', { name: /Concerns the user may see/ });
+    await user.click(concerns);
+    const options = within(
+      await screen.findByRole('listbox', { name: 'Concerns the user may see' }),
+    ).getAllByRole('option');
+    expect(options).toHaveLength(1);
+    expect(options[0]).toHaveTextContent('C001');
+    // The own concern is chosen for a new user.
+    expect(options[0]).toHaveAttribute('aria-selected', 'true');
+    expect(screen.queryByRole('checkbox', { name: 'All concerns, branches and locations' })).toBeNull();
+    await user.keyboard('{Escape}');
+    await user.click(screen.getByRole('combobox', { name: /^Roles/ }));
+    const roles = within(await screen.findByRole('listbox', { name: 'Roles' }))
+      .getAllByRole('option')
+      .map((o) => o.textContent);
+    expect(roles).not.toContain('ADMIN');
+    expect(roles).not.toContain('BACKOFFICE');
+  });
+
+  it('creates a user, then asks before deleting it and returns to the list', async () => {
+    const { user, router } = await openNewUser('admin');
+    await user.type(screen.getByLabelText('Username'), 'temp.user');
+    await user.type(screen.getByLabelText('First name'), 'Tina');
+    await user.type(screen.getByLabelText('Password'), 'abcdefgh1');
+    await user.type(screen.getByLabelText('Repeat password'), 'abcdefgh1');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('heading', { name: 'temp.user', level: 1 })).toBeInTheDocument();
+    expect(router.state.location.pathname).toMatch(/^\/admin\/user\/U/);
+
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete user?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(router.state.location.pathname).toMatch(/^\/admin\/user\//);
+
+    // Unsaved edits of a user being deleted need no discard confirmation.
+    await user.type(screen.getByLabelText('Last name'), 'Temp');
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    await user.click(
+      within(await screen.findByRole('alertdialog', { name: 'Delete user?' })).getByRole('button', {
+        name: 'Delete',
+      }),
+    );
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/users'));
+    expect(await screen.findByText('Deleted successfully.')).toBeInTheDocument();
+    expect(screen.queryByRole('alertdialog', { name: 'Discard changes?' })).toBeNull();
+  });
+
+  it('asks before leaving a form with unsaved changes', async () => {
+    const { user, router } = await openNewUser('admin');
+    await user.type(screen.getByLabelText('First name'), 'Half done');
+    await user.click(screen.getByRole('link', { name: 'Back to users' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Discard changes?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Keep editing' }));
+    expect(router.state.location.pathname).toBe('/admin/newUser');
+    expect(screen.getByLabelText('First name')).toHaveValue('Half done');
+
+    await user.click(screen.getByRole('link', { name: 'Back to users' }));
+    await user.click(
+      within(await screen.findByRole('alertdialog', { name: 'Discard changes?' })).getByRole('button', {
+        name: 'Discard changes',
+      }),
+    );
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/users'));
+  });
+});

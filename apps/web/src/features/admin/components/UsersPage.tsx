@@ -1,0 +1,227 @@
+import { hasAll, ROUTE_PERMISSIONS, type UserSummary } from '@falcon/api-client';
+import {
+  Badge,
+  Button,
+  ConfirmDialog,
+  PagedTable,
+  type PagedTableColumn,
+  Select,
+  type SortState,
+} from '@falcon/ui';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router-dom';
+import { useSnapshot } from 'valtio';
+import { Field, FormRow } from '../../../components/Field';
+import { PageHeader } from '../../../components/PageHeader';
+import { Stack } from '../../../components/Stack';
+import { paths } from '../../../config/paths';
+import { api } from '../../../lib/api';
+import { useFormat } from '../../../lib/format';
+import { errorKey, useNotify } from '../../../lib/messages';
+import { usePageTitle } from '../../../lib/page-title';
+import { useQuery } from '../../../lib/query';
+import { state } from '../../../lib/store';
+
+const ANY = '';
+interface Filters {
+  username: string;
+  name: string;
+  role: string;
+  region: string;
+}
+const NO_FILTERS: Filters = { username: '', name: '', role: ANY, region: '' };
+
+/** The filterMap of the users call: only the filters that are set. */
+export const usersFilterMap = (filters: Filters): Record<string, string> =>
+  Object.fromEntries(
+    Object.entries(filters)
+      .map(([key, value]) => [key, value.trim()])
+      .filter(([, value]) => value !== ''),
+  );
+
+/** The users the caller administers: filter, sort, open, create, delete (with its permission). */
+export function UsersPage() {
+  const { t } = useTranslation(['admin', 'messages']);
+  const format = useFormat();
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const { session } = useSnapshot(state);
+  const granted = session?.permissions ?? [];
+  const mayRemove = hasAll(granted, [ROUTE_PERMISSIONS.removeUser]);
+  const mayCreate = hasAll(granted, [ROUTE_PERMISSIONS.createUser]);
+  const [page, setPage] = useState(0);
+  const [size, setSize] = useState(20);
+  const [sort, setSort] = useState<SortState>({ key: 'username', direction: 'asc' });
+  const [draft, setDraft] = useState<Filters>(NO_FILTERS);
+  const [filters, setFilters] = useState<Filters>(NO_FILTERS);
+  const [deleting, setDeleting] = useState<UserSummary | null>(null);
+  const [busy, setBusy] = useState(false);
+  usePageTitle(t('users.title'));
+  const filterMap = usersFilterMap(filters);
+  const users = useQuery(
+    `users:${page}:${size}:${sort.key}:${sort.direction}:${JSON.stringify(filterMap)}`,
+    () =>
+      api.users.list({
+        body: { page, size, sortField: sort.key, sortAsc: sort.direction === 'asc', filterMap },
+      }),
+  );
+  const roles = useQuery('roles:all', () => api.roles.all());
+
+  const remove = async (user: UserSummary) => {
+    setBusy(true);
+    try {
+      await api.users.remove({ params: { username: user.username } });
+      notify.success('deletion_success');
+      users.reload();
+      setDeleting(null);
+    } catch (error) {
+      notify.error(error, 'deletion_error');
+    } finally {
+      setBusy(false);
+    }
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setFilters(draft);
+    setPage(0);
+  };
+  const reset = () => {
+    setDraft(NO_FILTERS);
+    setFilters(NO_FILTERS);
+    setPage(0);
+  };
+  const setDraftField = (key: keyof Filters, value: string) => setDraft((d) => ({ ...d, [key]: value }));
+
+  const columns: PagedTableColumn<UserSummary>[] = [
+    {
+      key: 'username',
+      header: t('users.username'),
+      sortable: true,
+      cell: (row) => <Link to={paths.user.to(row.id)}>{row.username}</Link>,
+    },
+    { key: 'lastname', header: t('users.name'), sortable: true, cell: (row) => nameOf(row) },
+    { key: 'email', header: t('users.email'), sortable: true, cell: (row) => row.email ?? '' },
+    { key: 'region', header: t('users.region'), sortable: true, cell: (row) => row.region ?? '' },
+    {
+      key: 'roles',
+      header: t('users.roles'),
+      cell: (row) => (
+        <span style={{ display: 'inline-flex', flexWrap: 'wrap', gap: 4 }}>
+          {row.roles.map((role) => (
+            <Badge key={role}>{role}</Badge>
+          ))}
+        </span>
+      ),
+    },
+    {
+      key: 'lastLogin',
+      header: t('users.lastLogin'),
+      sortable: true,
+      cell: (row) => (row.lastLogin ? format.dateTime(row.lastLogin) : t('users.never')),
+    },
+  ];
+  if (mayRemove) {
+    columns.push({
+      key: 'delete',
+      header: t('users.actions'),
+      cell: (row) =>
+        row.id === session?.userId ? null : (
+          <Button
+            size="sm"
+            variant="ghost"
+            aria-label={t('users.deleteNamed', { name: row.username })}
+            onClick={() => setDeleting(row)}
+          >
+            {t('users.delete')}
+          </Button>
+        ),
+    });
+  }
+
+  return (
+    <Stack>
+      <PageHeader
+        title={t('users.title')}
+        actions={
+          mayCreate ? <Button onClick={() => navigate(paths.newUser.to())}>{t('users.new')}</Button> : null
+        }
+      />
+      <form onSubmit={submit} aria-label={t('users.filters')}>
+        <FormRow style={{ alignItems: 'flex-end' }}>
+          <Field
+            id="users-username"
+            type="search"
+            label={t('users.username')}
+            value={draft.username}
+            onChange={(e) => setDraftField('username', e.target.value)}
+          />
+          <Field
+            id="users-name"
+            type="search"
+            label={t('users.name')}
+            value={draft.name}
+            onChange={(e) => setDraftField('name', e.target.value)}
+          />
+          <Select
+            label={t('users.role')}
+            options={[
+              { value: ANY, label: t('users.anyRole') },
+              ...(roles.data ?? []).map((r) => ({ value: r.rolename, label: r.rolename })),
+            ]}
+            value={draft.role}
+            onChange={(value) => setDraftField('role', value)}
+          />
+          <Field
+            id="users-region"
+            type="search"
+            label={t('users.region')}
+            value={draft.region}
+            onChange={(e) => setDraftField('region', e.target.value)}
+          />
+          <div style={{ flex: '0 0 auto', display: 'flex', gap: 8 }}>
+            <Button type="submit">{t('users.searchSubmit')}</Button>
+            <Button type="button" variant="secondary" onClick={reset}>
+              {t('users.resetFilters')}
+            </Button>
+          </div>
+        </FormRow>
+      </form>
+      <PagedTable
+        caption={t('users.title')}
+        columns={columns}
+        rows={users.data?.items ?? []}
+        getRowId={(row) => row.id}
+        total={users.data?.total ?? 0}
+        page={page + 1}
+        pageSize={size}
+        onPageChange={(next) => setPage(next - 1)}
+        onPageSizeChange={(nextSize, nextPage) => {
+          setSize(nextSize);
+          setPage(nextPage - 1);
+        }}
+        sort={sort}
+        onSortChange={(next) => {
+          setSort(next);
+          setPage(0);
+        }}
+        loading={users.loading && !users.data}
+        error={users.error ? t(errorKey(users.error), { ns: 'messages' }) : null}
+        onRetry={users.reload}
+        emptyTitle={t('users.empty')}
+      />
+      <ConfirmDialog
+        open={deleting !== null}
+        title={t('users.deleteTitle')}
+        message={t('users.deleteConfirm', { name: deleting?.username ?? '' })}
+        confirmLabel={t('users.delete')}
+        danger
+        loading={busy}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => deleting && void remove(deleting)}
+      />
+    </Stack>
+  );
+}
+
+const nameOf = (row: UserSummary) => `${row.firstname} ${row.lastname}`.trim();

@@ -1,0 +1,57 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { state } from '../../../lib/store';
+import { setupMockApi } from '../../../testing/mock-api';
+import { renderApp } from '../../../testing/render';
+
+setupMockApi();
+
+const fill = async (user: ReturnType<typeof userEvent.setup>, username: string, password: string) => {
+  const name = screen.getByLabelText('Username');
+  const pass = screen.getByLabelText('Password');
+  await user.clear(name);
+  await user.type(name, username);
+  await user.clear(pass);
+  await user.type(pass, password);
+  await user.click(screen.getByRole('button', { name: 'Login' }));
+};
+
+describe('sign-in', () => {
+  it('sends a signed-out visitor to login and, after signing in, back to the requested page', async () => {
+    const user = userEvent.setup();
+    const { router } = renderApp('/admin/export');
+    await screen.findByLabelText('Username');
+    expect(router.state.location.pathname).toBe('/login');
+    expect(router.state.location.search).toBe('?redirect=%2Fadmin%2Fexport');
+
+    await fill(user, 'sales', 'demo1234');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/export'));
+    expect(state.session?.username).toBe('sales');
+  });
+
+  it('shows the failure message after every failed attempt', async () => {
+    const user = userEvent.setup();
+    renderApp('/login');
+    await screen.findByLabelText('Username');
+
+    await fill(user, 'staff', 'wrong-password');
+    const first = await screen.findByText('Login failed! Please try again.');
+
+    // The next attempt clears the message while it runs and sets it anew (announced again).
+    await fill(user, 'staff', 'wrong-again');
+    await waitFor(() => expect(screen.getByText('Login failed! Please try again.')).not.toBe(first));
+    expect(first).not.toBeInTheDocument();
+    expect(state.session).toBeNull();
+  });
+
+  it('remembers the username when asked, for the next visit to the login page', async () => {
+    const user = userEvent.setup();
+    renderApp('/login');
+    await screen.findByLabelText('Username');
+    await user.click(screen.getByLabelText('Remember username'));
+    await fill(user, 'kdadmin', 'demo1234');
+    await waitFor(() => expect(state.session?.username).toBe('kdadmin'));
+    expect(state.rememberedUsername).toBe('kdadmin');
+  });
+});

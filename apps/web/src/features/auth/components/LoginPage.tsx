@@ -1,0 +1,60 @@
+import { LANGUAGES, type MessageKey } from '@falcon/api-client';
+import { type LoginCredentials, LoginForm, useToast } from '@falcon/ui';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import { Logo } from '../../../components/Logo';
+import { api } from '../../../lib/api';
+import { changeLanguage, languageOptions } from '../../../lib/language';
+import { usePageTitle } from '../../../lib/page-title';
+import { useQuery } from '../../../lib/query';
+import { signIn } from '../../../lib/session';
+import { state } from '../../../lib/store';
+
+interface LoginPageProps {
+  /** Where to go after signing in (already checked to stay inside the app). */
+  redirectTo: string;
+  onSignedIn: (to: string) => void;
+}
+
+/**
+ * Spec: language at the top right, username, password, remember username, login with a spinner. The
+ * message is set after every attempt: cleared when one starts, then the failure's text (or none).
+ */
+export function LoginPage({ redirectTo, onSignedIn }: LoginPageProps) {
+  const { t } = useTranslation(['auth', 'messages']);
+  const toast = useToast();
+  const { language, rememberedUsername } = useSnapshot(state);
+  const [loading, setLoading] = useState(false);
+  const [failure, setFailure] = useState<MessageKey | null>(null);
+  // Spec: supported languages are loaded on start; the fallback list serves until then (or on failure).
+  const languages = useQuery('content.supportedLanguages', () => api.content.supportedLanguages());
+
+  usePageTitle(t('login.pageTitle'));
+
+  const onSubmit = async ({ username, password, remember }: LoginCredentials) => {
+    setFailure(null);
+    setLoading(true);
+    const result = await signIn(username, password, remember);
+    setLoading(false);
+    if (result.ok) {
+      toast.show({ type: 'info', title: t('login_successful', { ns: 'messages' }) });
+      onSignedIn(redirectTo);
+    } else {
+      setFailure(result.message);
+    }
+  };
+
+  return (
+    <LoginForm
+      brand={<Logo label={t('login.brand')} size={36} />}
+      onSubmit={onSubmit}
+      loading={loading}
+      error={failure ? t(failure, { ns: 'messages' }) : null}
+      initialUsername={rememberedUsername ?? undefined}
+      languages={languageOptions(languages.data ?? LANGUAGES)}
+      language={language}
+      onLanguageChange={(code) => void changeLanguage(code)}
+    />
+  );
+}

@@ -1,0 +1,137 @@
+import { type Dashboard, hasAll, PERMISSIONS } from '@falcon/api-client';
+import { Badge, Card, EmptyState, ErrorState, PagedTable, type PagedTableColumn, Skeleton } from '@falcon/ui';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { useSnapshot } from 'valtio';
+import { PageHeader } from '../../../components/PageHeader';
+import { Grid, Stack } from '../../../components/Stack';
+import { StatCard } from '../../../components/StatCard';
+import { paths } from '../../../config/paths';
+import { api } from '../../../lib/api';
+import { useFormat } from '../../../lib/format';
+import { reviewStateTone, useLabels } from '../../../lib/labels';
+import { errorKey } from '../../../lib/messages';
+import { usePageTitle } from '../../../lib/page-title';
+import { useClientPaging } from '../../../lib/paging';
+import { useQuery } from '../../../lib/query';
+import { state } from '../../../lib/store';
+
+type DashboardLocation = Dashboard['locations'][number];
+type RecentRequest = Dashboard['recentRequests'][number];
+
+/** The start page: the user's locations by alarming count, and the state of requests. */
+export function DashboardPage() {
+  const { t } = useTranslation(['dashboard', 'common', 'messages']);
+  const format = useFormat();
+  const labels = useLabels();
+  const { session } = useSnapshot(state);
+  const dashboard = useQuery('dashboard', () => api.admin.dashboard());
+  usePageTitle(t('title'));
+
+  const paging = useClientPaging(dashboard.data?.locations);
+  const reviewer = hasAll(session?.permissions ?? [], [PERMISSIONS.reviewRequests]);
+  const data = dashboard.data;
+  const alarming = data?.locations.reduce((sum, l) => sum + l.alarmingCount, 0) ?? 0;
+
+  const columns: PagedTableColumn<DashboardLocation>[] = [
+    {
+      key: 'name',
+      header: t('locations.location'),
+      cell: (row) => <Link to={paths.location.to(row.code)}>{row.name}</Link>,
+    },
+    { key: 'branchName', header: t('locations.branch') },
+    { key: 'concernName', header: t('locations.concern') },
+    {
+      key: 'containerCount',
+      header: t('locations.containers'),
+      align: 'end',
+      cell: (row) => format.integer(row.containerCount),
+    },
+    {
+      key: 'alarmingCount',
+      header: t('locations.alarming'),
+      align: 'end',
+      cell: (row) =>
+        row.alarmingCount > 0 ? <Badge tone="alarming">{format.integer(row.alarmingCount)}</Badge> : '0',
+    },
+  ];
+  const requestColumns: PagedTableColumn<RecentRequest>[] = [
+    { key: 'type', header: t('requests.type'), cell: (row) => labels.reviewType(row.type) },
+    { key: 'containerCode', header: t('requests.container'), cell: (row) => row.containerCode ?? '' },
+    {
+      key: 'locationName',
+      header: t('requests.location'),
+      cell: (row) => (
+        <Link to={paths.location.to(row.locationCode, row.containerId)}>{row.locationName}</Link>
+      ),
+    },
+    {
+      key: 'requestedAt',
+      header: t('requests.requestedAt'),
+      cell: (row) => format.dateTime(row.requestedAt),
+    },
+    {
+      key: 'state',
+      header: t('requests.state'),
+      cell: (row) => <Badge tone={reviewStateTone(row.state)}>{labels.reviewState(row.state)}</Badge>,
+    },
+  ];
+
+  return (
+    <Stack>
+      <PageHeader title={t('welcome', { name: session?.fullName ?? '' })} subtitle={t('subtitle')} />
+      {dashboard.error ? (
+        <ErrorState message={t(errorKey(dashboard.error), { ns: 'messages' })} onRetry={dashboard.reload} />
+      ) : null}
+      <Grid>
+        {data ? (
+          <>
+            <StatCard label={t('stats.locations')} value={format.integer(data.locations.length)} />
+            <StatCard label={t('stats.alarming')} value={format.integer(alarming)} />
+            <StatCard label={t('stats.myPending')} value={format.integer(data.myPendingRequests)} />
+            {reviewer ? <StatCard label={t('stats.toReview')} value={format.integer(data.toReview)} /> : null}
+          </>
+        ) : (
+          <>
+            <Skeleton height="88px" />
+            <Skeleton height="88px" />
+            <Skeleton height="88px" />
+          </>
+        )}
+      </Grid>
+      <Card title={t('locations.title')} headingLevel={2}>
+        <PagedTable
+          caption={t('locations.title')}
+          columns={columns}
+          getRowId={(row) => row.code}
+          {...paging}
+          loading={dashboard.loading && !data}
+          emptyTitle={t('locations.empty')}
+        />
+      </Card>
+      <Card
+        title={t('requests.title')}
+        headingLevel={2}
+        actions={reviewer ? <Link to={paths.reviews.to()}>{t('requests.toReviews')}</Link> : null}
+      >
+        {data && data.recentRequests.length === 0 ? (
+          <EmptyState title={t('requests.empty')} description={t('requests.emptyHint')} />
+        ) : (
+          <PagedTable
+            caption={t('requests.title')}
+            columns={requestColumns}
+            rows={data?.recentRequests ?? []}
+            getRowId={(row) => row.id}
+            total={data?.recentRequests.length ?? 0}
+            page={1}
+            pageSize={50}
+            pageSizeOptions={[50]}
+            onPageChange={() => {}}
+            onPageSizeChange={() => {}}
+            loading={dashboard.loading && !data}
+          />
+        )}
+      </Card>
+    </Stack>
+  );
+}

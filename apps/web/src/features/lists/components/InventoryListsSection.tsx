@@ -1,0 +1,287 @@
+import {
+  ACTION_PERMISSIONS,
+  hasAll,
+  type InventoryList,
+  type InventoryListDetail,
+  type InventoryRow,
+  UPLOAD_LIMITS,
+} from '@falcon/api-client';
+import { Badge, Button, Card, ConfirmDialog, FileDrop, PagedTable, type PagedTableColumn } from '@falcon/ui';
+import type { TFunction } from 'i18next';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import { api } from '../../../lib/api';
+import { useFormat } from '../../../lib/format';
+import { errorKey, useNotify } from '../../../lib/messages';
+import { invalidate, useQuery } from '../../../lib/query';
+import { state } from '../../../lib/store';
+import { type RowsColumn, RowsTable } from './RowsTable';
+import { LIST_ACCEPT, useListUpload } from './useListUpload';
+
+type RowError = InventoryRow['errors'][number];
+
+const rowErrorLabel = (t: TFunction<['lists', 'messages']>, error: RowError) => {
+  switch (error) {
+    case 'invalid_barcode':
+      return t('invalid_barcode', { ns: 'messages' });
+    case 'invalid_quantity':
+      return t('inventory.invalidQuantity');
+    case 'duplicate_barcode':
+      return t('inventory.duplicateBarcode');
+  }
+};
+
+/**
+ * A location's inventory lists (a section the location screen can include). Saving a file stores it
+ * and checks every row ('save before upload' confirmation); the row-by-row preview shows the errors;
+ * a list without errors can be transferred ('transfer inventory list' confirmation), which creates a
+ * review request.
+ */
+export function InventoryListsSection({ locationCode }: { locationCode: string }) {
+  const { t } = useTranslation(['lists', 'messages', 'common']);
+  const format = useFormat();
+  const notify = useNotify();
+  const { session } = useSnapshot(state);
+  const granted = session?.permissions ?? [];
+  const mayUpload = hasAll(granted, [ACTION_PERMISSIONS.uploadInventoryLists]);
+  const mayTransfer = hasAll(granted, [ACTION_PERMISSIONS.transferInventoryList]);
+  const [page, setPage] = useState(0);
+  const [size, setSize] = useState(10);
+  const [shown, setShown] = useState<string | null>(null);
+  const [transferring, setTransferring] = useState<InventoryList | null>(null);
+  const [removing, setRemoving] = useState<InventoryList | null>(null);
+  const [busy, setBusy] = useState(false);
+  const lists = useQuery(`inventorylists:${locationCode}:${page}:${size}`, () =>
+    api.inventoryLists.list({ params: { code: locationCode }, body: { page, size } }),
+  );
+  const upload = useListUpload(
+    (file, again) =>
+      api.inventoryLists.upload({
+        params: { code: locationCode },
+        body: again ? { again: 'true' } : {},
+        file,
+        filename: file.name,
+      }),
+    (result: InventoryListDetail) => {
+      if (result.errorCount > 0)
+        notify.warn('upload_successful', t('inventory.errorCount', { count: result.errorCount }));
+      else notify.success('upload_successful');
+      setPage(0);
+      lists.reload();
+      setShown(result.id);
+    },
+  );
+
+  const transfer = async (list: InventoryList) => {
+    setBusy(true);
+    try {
+      await api.inventoryLists.transfer({ params: { id: list.id } });
+      notify.success('upload_successful', t('inventory.transferred'));
+      invalidate('reviews:');
+      invalidate(`inventorylist:${list.id}`);
+      setTransferring(null);
+      lists.reload();
+    } catch (error) {
+      notify.error(error, 'upload_error');
+      setTransferring(null);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const remove = async (list: InventoryList) => {
+    setBusy(true);
+    try {
+      await api.inventoryLists.remove({ params: { id: list.id } });
+      notify.success('deletion_success');
+      if (shown === list.id) setShown(null);
+      setRemoving(null);
+      lists.reload();
+    } catch (error) {
+      notify.error(error, 'deletion_error');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const columns: PagedTableColumn<InventoryList>[] = [
+    { key: 'uploadedAt', header: t('uploadedAt'), cell: (row) => format.dateTime(row.uploadedAt) },
+    { key: 'uploadedBy', header: t('uploadedBy') },
+    { key: 'filename', header: t('filename') },
+    {
+      key: 'result',
+      header: t('result'),
+      cell: (row) =>
+        row.state === 'transferred' ? (
+          <Badge tone="primary">{t('inventory.stateTransferred')}</Badge>
+        ) : row.errorCount > 0 ? (
+          <Badge tone="danger">
+            {t('inventory.errorsOf', { errors: row.errorCount, total: row.rowCount })}
+          </Badge>
+        ) : (
+          <Badge tone="success">{t('inventory.ready', { total: row.rowCount })}</Badge>
+        ),
+    },
+    {
+      key: 'actions',
+      header: t('actions'),
+      cell: (row) => (
+        <span style={{ display: 'inline-flex', gap: 6, flexWrap: 'wrap' }}>
+          <Button
+            size="sm"
+            variant="secondary"
+            aria-pressed={shown === row.id}
+            aria-label={t('showResultOf', { name: row.filename })}
+            onClick={() => setShown(shown === row.id ? null : row.id)}
+          >
+            {t('showResult')}
+          </Button>
+          {mayTransfer && row.state === 'uploaded' && row.errorCount === 0 ? (
+            <Button
+              size="sm"
+              aria-label={t('inventory.transferOf', { name: row.filename })}
+              onClick={() => setTransferring(row)}
+            >
+              {t('inventory.transfer')}
+            </Button>
+          ) : null}
+          {mayUpload && row.state === 'uploaded' ? (
+            <Button
+              size="sm"
+              variant="ghost"
+              aria-label={t('removeOf', { name: row.filename })}
+              onClick={() => setRemoving(row)}
+            >
+              {t('remove')}
+            </Button>
+          ) : null}
+        </span>
+      ),
+    },
+  ];
+
+  return (
+    <Card title={t('inventory.title')} headingLevel={2}>
+      <div style={{ display: 'flex', flexDirection: 'column', gap: 16 }}>
+        {mayUpload ? (
+          <FileDrop
+            accept={LIST_ACCEPT}
+            maxSize={UPLOAD_LIMITS.listBytes}
+            hint={t('inventory.hint')}
+            disabled={upload.busy}
+            onFiles={upload.choose}
+            onReject={(messages) => notify.warn('upload_failed', messages.join(' '))}
+          />
+        ) : null}
+        {upload.error ? (
+          <p role="alert" style={{ margin: 0 }}>
+            {t('upload_failed', { ns: 'messages' })}
+            {errorKey(upload.error) === 'upload_failed'
+              ? null
+              : ` ${t(errorKey(upload.error), { ns: 'messages' })}`}
+          </p>
+        ) : null}
+        <PagedTable
+          caption={t('inventory.title')}
+          columns={columns}
+          rows={lists.data?.items ?? []}
+          getRowId={(row) => row.id}
+          total={lists.data?.total ?? 0}
+          page={page + 1}
+          pageSize={size}
+          onPageChange={(next) => setPage(next - 1)}
+          onPageSizeChange={(nextSize, nextPage) => {
+            setSize(nextSize);
+            setPage(nextPage - 1);
+          }}
+          loading={lists.loading && !lists.data}
+          error={lists.error ? t(errorKey(lists.error), { ns: 'messages' }) : null}
+          onRetry={lists.reload}
+          emptyTitle={t('inventory.empty')}
+        />
+        {shown ? <InventoryPreview id={shown} /> : null}
+      </div>
+      <ConfirmDialog
+        open={upload.step === 'confirm'}
+        title={t('inventory.saveTitle')}
+        message={t('inventory.saveConfirm', { name: upload.file?.name ?? '' })}
+        confirmLabel={t('inventory.save')}
+        loading={upload.busy}
+        onCancel={upload.cancel}
+        onConfirm={upload.confirm}
+      />
+      <ConfirmDialog
+        open={upload.step === 'again'}
+        title={t('againTitle')}
+        message={t('againConfirm', { name: upload.file?.name ?? '' })}
+        confirmLabel={t('uploadAgain')}
+        loading={upload.busy}
+        onCancel={upload.cancel}
+        onConfirm={upload.confirm}
+      />
+      <ConfirmDialog
+        open={transferring !== null}
+        title={t('inventory.transferTitle')}
+        message={t('inventory.transferConfirm', { name: transferring?.filename ?? '' })}
+        confirmLabel={t('inventory.transfer')}
+        loading={busy}
+        onCancel={() => setTransferring(null)}
+        onConfirm={() => transferring && void transfer(transferring)}
+      />
+      <ConfirmDialog
+        open={removing !== null}
+        title={t('inventory.removeTitle')}
+        message={t('inventory.removeConfirm', { name: removing?.filename ?? '' })}
+        confirmLabel={t('remove')}
+        danger
+        loading={busy}
+        onCancel={() => setRemoving(null)}
+        onConfirm={() => removing && void remove(removing)}
+      />
+    </Card>
+  );
+}
+
+/** The row-by-row validation of one inventory list; rows with errors first. */
+function InventoryPreview({ id }: { id: string }) {
+  const { t } = useTranslation(['lists', 'messages']);
+  const format = useFormat();
+  const detail = useQuery(`inventorylist:${id}`, () => api.inventoryLists.get({ params: { id } }));
+  const rows = [...(detail.data?.rows ?? [])].sort(
+    (a, b) => Number(a.errors.length === 0) - Number(b.errors.length === 0) || a.line - b.line,
+  );
+  const columns: RowsColumn<InventoryRow>[] = [
+    { key: 'line', header: t('line'), cell: (row) => row.line },
+    { key: 'barcode', header: t('barcode.barcode'), cell: (row) => row.barcode },
+    { key: 'quantity', header: t('inventory.quantity'), cell: (row) => format.number(row.quantity) },
+    {
+      key: 'errors',
+      header: t('result'),
+      cell: (row) =>
+        row.errors.length === 0 ? (
+          <Badge tone="success">{t('valid')}</Badge>
+        ) : (
+          <span style={{ display: 'inline-flex', gap: 4, flexWrap: 'wrap' }}>
+            {row.errors.map((error) => (
+              <Badge key={error} tone="danger">
+                {rowErrorLabel(t, error)}
+              </Badge>
+            ))}
+          </span>
+        ),
+    },
+  ];
+  return (
+    <RowsTable
+      key={id}
+      caption={t('inventory.previewOf', { name: detail.data?.filename ?? '' })}
+      columns={columns}
+      rows={rows}
+      rowKey={(row) => String(row.line)}
+      loading={detail.loading && !detail.data}
+      error={detail.error ? t(errorKey(detail.error), { ns: 'messages' }) : null}
+      onRetry={detail.reload}
+      empty={t('noRows')}
+    />
+  );
+}

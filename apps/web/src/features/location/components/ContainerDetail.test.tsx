@@ -1,0 +1,142 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setupMockApi } from '../../../testing/mock-api';
+import { renderApp } from '../../../testing/render';
+import { signInWithMock } from '../../../testing/sign-in';
+
+setupMockApi();
+
+// The rack grid is virtualised: give jsdom's elements a size so it renders the visible racks.
+const sizes = ['clientWidth', 'clientHeight', 'offsetWidth', 'offsetHeight'] as const;
+const original = sizes.map((key) => Object.getOwnPropertyDescriptor(HTMLElement.prototype, key));
+beforeAll(() => {
+  for (const key of sizes)
+    Object.defineProperty(HTMLElement.prototype, key, { configurable: true, get: () => 1200 });
+});
+afterAll(() => {
+  sizes.forEach((key, i) => {
+    const descriptor = original[i];
+    if (descriptor) Object.defineProperty(HTMLElement.prototype, key, descriptor);
+  });
+});
+
+const LOCATION = 'C001-B01-L01';
+
+describe('container detail on the location page', () => {
+  it('shows the panel of the container chosen in the rack grid', async () => {
+    const user = userEvent.setup();
+    await signInWithMock('kdadmin');
+    const { router } = renderApp(`/location/${LOCATION}`);
+    const grid = await screen.findByRole('grid', { name: 'Racks and shelves' }, { timeout: 8000 });
+    const cell = (
+      await within(grid).findAllByRole('gridcell', { name: /Shelf 1: Zylinderschraube DIN 912 M20x40/ })
+    )[0];
+    await user.click(cell as HTMLElement);
+    expect(await screen.findByRole('heading', { name: 'Container KB-0000001' })).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?container=K0000001');
+    expect(cell).toHaveAttribute('aria-selected', 'true');
+    // Permitted fields in their sections, statistics included.
+    expect(screen.getByText('Statistics')).toBeInTheDocument();
+    expect(screen.getByText('Number of scans')).toBeInTheDocument();
+  });
+
+  it('opens a result from its link with the keyboard', async () => {
+    const user = userEvent.setup();
+    await signInWithMock('kdadmin');
+    renderApp(`/location/${LOCATION}`);
+    const results = await screen.findByRole('table', { name: 'Search results' }, { timeout: 8000 });
+    const link = (await within(results).findAllByRole('link'))[0] as HTMLElement;
+    const code = link.textContent ?? '';
+    link.focus();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByRole('heading', { name: `Container ${code}` })).toBeInTheDocument();
+    expect(link).toHaveAttribute('aria-current', 'true');
+  });
+
+  it('asks before requesting a deactivation, and sends nothing when cancelled', async () => {
+    const user = userEvent.setup();
+    await signInWithMock('kdadmin');
+    renderApp(`/location/${LOCATION}?container=K0000002`);
+    await user.click(await screen.findByRole('button', { name: 'Deactivate' }, { timeout: 8000 }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Deactivate container?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(screen.queryByRole('heading', { name: 'Open requests' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Deactivate' }));
+    const again = await screen.findByRole('alertdialog', { name: 'Deactivate container?' });
+    await user.click(within(again).getByRole('button', { name: 'Deactivate' }));
+    expect(await screen.findByText('Deactivation requested; it awaits review.')).toBeInTheDocument();
+    const pending = await screen.findByRole('heading', { name: 'Open requests' });
+    expect(pending.parentElement).toHaveTextContent('Deactivation');
+  });
+
+  it('opens the article with its certificate, drawing and statistics', async () => {
+    const user = userEvent.setup();
+    await signInWithMock('kdadmin');
+    renderApp(`/location/${LOCATION}?container=K0000001`);
+    await user.click(await screen.findByRole('button', { name: 'Article details' }, { timeout: 8000 }));
+    const dialog = await screen.findByRole('dialog', { name: /^Article A\d+/ });
+    expect(await within(dialog).findByText('Article certificate')).toBeInTheDocument();
+    expect(within(dialog).getByText('Drawing')).toBeInTheDocument();
+    expect(within(dialog).getByText('Statistics')).toBeInTheDocument();
+
+    // Documents download through the API client (jsdom has no object URLs: catch the saved blob).
+    const saved: Blob[] = [];
+    const { createObjectURL, revokeObjectURL } = URL;
+    URL.createObjectURL = (blob: Blob) => {
+      saved.push(blob);
+      return 'blob:doc';
+    };
+    URL.revokeObjectURL = () => {};
+    try {
+      await user.click(within(dialog).getByRole('button', { name: /^Download Datenblatt/ }));
+      await waitFor(() => expect(saved).toHaveLength(1));
+    } finally {
+      URL.createObjectURL = createObjectURL;
+      URL.revokeObjectURL = revokeObjectURL;
+    }
+  });
+
+  it('requests an additional order for a date', async () => {
+    const user = userEvent.setup();
+    await signInWithMock('kdadmin');
+    renderApp(`/location/${LOCATION}?container=K0000003`);
+    await user.click(await screen.findByRole('button', { name: 'Additional order' }, { timeout: 8000 }));
+    const dialog = await screen.findByRole('dialog', { name: 'Additional order' });
+    const factor = within(dialog).getByLabelText('Quantity (factor)');
+    await user.clear(factor);
+    await user.type(factor, '2');
+    await user.click(within(dialog).getByRole('button', { name: 'Send request' }));
+    expect(await screen.findByText('Additional order requested; it awaits review.')).toBeInTheDocument();
+  });
+
+  it('shows a customer staff user only the actions of their role', async () => {
+    await signInWithMock('staff');
+    renderApp(`/location/${LOCATION}?container=K0000001`);
+    expect(
+      await screen.findByRole('button', { name: 'Change filling quantity' }, { timeout: 8000 }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Deactivate' })).not.toBeInTheDocument();
+  });
+});
+
+describe('Excel export of a location search', () => {
+  it('asks first, then confirms with a toast and a way to the Exports page, which lists the file', async () => {
+    const user = userEvent.setup();
+    await signInWithMock('kdadmin');
+    const { router } = renderApp(`/location/${LOCATION}`);
+    await user.click(await screen.findByRole('button', { name: 'Export to Excel' }, { timeout: 8000 }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Export to Excel?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Export to Excel' }));
+    expect(
+      await screen.findByText('The Excel export has started. You will find the file under Exports.'),
+    ).toBeInTheDocument();
+
+    await user.click(await screen.findByRole('link', { name: 'Go to Exports' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/export'));
+    const table = await screen.findByRole('table', { name: 'Exports' });
+    expect(await within(table).findByText(new RegExp(`\\(${LOCATION}\\)`))).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,189 @@
+import { type Container, FIELD_PERMISSIONS, hasAll } from '@falcon/api-client/lite';
+import {
+  ARTICLE_DETAIL_GROUPS,
+  Badge,
+  Button,
+  CONTAINER_DETAIL_GROUPS,
+  type DetailGroupSpec,
+  DetailPanel,
+  Dialog,
+  EmptyState,
+  ErrorState,
+  Skeleton,
+} from '@falcon/ui';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import { api } from '../../../lib/api';
+import { useFormat } from '../../../lib/format';
+import { reviewStateTone, useLabels } from '../../../lib/labels';
+import { errorKey } from '../../../lib/messages';
+import { invalidate, useQuery } from '../../../lib/query';
+import { state } from '../../../lib/store';
+import { ContainerActions } from './ContainerActions';
+import { DocumentList } from './DocumentList';
+import { useFieldLabels } from './useFieldLabels';
+
+/** The library's sections plus the labelled fields it has no section for (spec section 3). */
+const CONTAINER_GROUPS: readonly DetailGroupSpec[] = [
+  ...CONTAINER_DETAIL_GROUPS,
+  { id: 'attachments', fields: [{ key: 'sticker' }, { key: 'document' }] },
+];
+
+/** The chosen container: its permitted fields, open requests, documents, article and the four actions. */
+export function ContainerPanel({ containerId }: { containerId: string | null }) {
+  const { t } = useTranslation(['location', 'messages']);
+  if (!containerId) {
+    // Spec section 5: 'please choose container'.
+    return (
+      <EmptyState
+        title={t('please_choose_container', { ns: 'messages' })}
+        description={t('panel.chooseHint')}
+      />
+    );
+  }
+  return <LoadedContainer key={containerId} containerId={containerId} />;
+}
+
+function LoadedContainer({ containerId }: { containerId: string }) {
+  const { t } = useTranslation(['location', 'messages']);
+  const labels = useFieldLabels();
+  const enums = useLabels();
+  const format = useFormat();
+  const { session } = useSnapshot(state);
+  const granted = session?.permissions ?? [];
+  const [articleOpen, setArticleOpen] = useState(false);
+
+  const container = useQuery(`container:${containerId}`, () =>
+    api.container.get({ params: { id: containerId } }),
+  );
+  const requests = useQuery(`container:${containerId}:requests`, () =>
+    api.container.requests({ params: { id: containerId } }),
+  );
+  const mayDocuments = hasAll(granted, [FIELD_PERMISSIONS.document]);
+  const documents = useQuery(mayDocuments ? `container:${containerId}:documents` : null, () =>
+    api.container.documents({ params: { id: containerId } }),
+  );
+
+  if (container.error) {
+    return (
+      <ErrorState message={t(errorKey(container.error), { ns: 'messages' })} onRetry={container.reload} />
+    );
+  }
+  const data = container.data;
+  if (!data) return <Skeleton lines={8} />;
+
+  const shown: Record<string, unknown> = {
+    ...data,
+    deliveryStatus: data.deliveryStatus ? enums.deliveryState(data.deliveryStatus) : undefined,
+  };
+  const pending = (requests.data ?? []).filter((r) => r.state === 'pending');
+
+  return (
+    <div style={{ display: 'flex', flexDirection: 'column', gap: 16 }}>
+      <DetailPanel
+        title={t('panel.title', { code: data.code ?? data.id })}
+        data={shown}
+        groups={CONTAINER_GROUPS}
+        labels={labels}
+        headingLevel={2}
+        actions={
+          <ContainerActions
+            container={data as Container}
+            onRequested={() => {
+              invalidate(`container:${containerId}`);
+              requests.reload();
+            }}
+          />
+        }
+      />
+      {data.picture ? (
+        <img
+          src={data.picture}
+          alt={t('panel.pictureAlt', { code: data.code ?? data.id })}
+          width={64}
+          height={64}
+          style={{ objectFit: 'contain' }}
+        />
+      ) : null}
+      {!data.active || data.alarming ? (
+        <div style={{ display: 'flex', gap: 8 }}>
+          {!data.active ? <Badge tone="inactive">{t('panel.inactive')}</Badge> : null}
+          {data.alarming ? <Badge tone="alarming">{t('panel.alarming')}</Badge> : null}
+        </div>
+      ) : null}
+      {pending.length > 0 ? (
+        <section aria-labelledby="pending-requests">
+          <h3 id="pending-requests" style={{ margin: '0 0 8px' }}>
+            {t('panel.pending')}
+          </h3>
+          <ul style={{ margin: 0, paddingLeft: 18 }}>
+            {pending.map((request) => (
+              <li key={request.id}>
+                {enums.reviewType(request.type)}
+                {request.payload.factor !== undefined ? ` (${format.number(request.payload.factor)})` : ''} ·{' '}
+                {format.dateTime(request.requestedAt)} ·{' '}
+                <Badge tone={reviewStateTone(request.state)}>{enums.reviewState(request.state)}</Badge>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      {documents.data && documents.data.length > 0 ? (
+        <section aria-labelledby="container-documents">
+          <h3 id="container-documents" style={{ margin: '0 0 8px' }}>
+            {t('panel.documents')}
+          </h3>
+          <DocumentList documents={documents.data} />
+        </section>
+      ) : null}
+      {data.articleCode ? (
+        <div>
+          <Button variant="secondary" size="sm" onClick={() => setArticleOpen(true)}>
+            {t('panel.article')}
+          </Button>
+          <ArticleDialog code={data.articleCode} open={articleOpen} onClose={() => setArticleOpen(false)} />
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+/** Article detail (spec: data, code, name, image, certificate, documents, drawing, statistics). */
+function ArticleDialog({ code, open, onClose }: { code: string; open: boolean; onClose: () => void }) {
+  const { t } = useTranslation(['location', 'messages']);
+  const labels = useFieldLabels();
+  const article = useQuery(open ? `article:${code}` : null, () => api.article.get({ params: { code } }));
+  const data = article.data;
+  return (
+    <Dialog open={open} onClose={onClose} title={t('article.title', { code })} size="lg">
+      {article.error ? (
+        <ErrorState message={t(errorKey(article.error), { ns: 'messages' })} onRetry={article.reload} />
+      ) : !data ? (
+        <Skeleton lines={6} />
+      ) : (
+        <div style={{ display: 'flex', flexDirection: 'column', gap: 16 }}>
+          {data.image ? (
+            <img
+              src={data.image}
+              alt={t('article.imageAlt', { name: data.name ?? code })}
+              style={{ maxWidth: 240 }}
+            />
+          ) : null}
+          <DetailPanel
+            title={data.name ?? code}
+            data={data}
+            groups={ARTICLE_DETAIL_GROUPS}
+            labels={labels}
+            headingLevel={3}
+          />
+          {data.documents && data.documents.length > 0 ? (
+            <section aria-label={t('panel.documents')}>
+              <DocumentList documents={data.documents} />
+            </section>
+          ) : null}
+        </div>
+      )}
+    </Dialog>
+  );
+}

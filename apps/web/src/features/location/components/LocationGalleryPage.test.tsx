@@ -1,0 +1,58 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { setupMockApi } from '../../../testing/mock-api';
+import { renderApp } from '../../../testing/render';
+import { signInWithMock } from '../../../testing/sign-in';
+
+setupMockApi();
+
+const GALLERY = '/location/C001-B01-L01/gallery';
+
+describe('location gallery', () => {
+  it('asks before deleting an image; cancelling keeps it, confirming removes it', async () => {
+    const user = userEvent.setup();
+    await signInWithMock('kdadmin');
+    renderApp(GALLERY);
+    const deletes = await screen.findAllByRole('button', { name: /^Delete image:/ }, { timeout: 8000 });
+    expect(deletes).toHaveLength(3);
+
+    await user.click(deletes[0] as HTMLElement);
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete this image?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(screen.getAllByRole('button', { name: /^Delete image:/ })).toHaveLength(3);
+
+    await user.click(screen.getAllByRole('button', { name: /^Delete image:/ })[0] as HTMLElement);
+    const again = await screen.findByRole('alertdialog', { name: 'Delete this image?' });
+    await user.click(within(again).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Deleted successfully.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getAllByRole('button', { name: /^Delete image:/ })).toHaveLength(2));
+  });
+
+  it('uploads an image and shows it in the gallery', async () => {
+    const user = userEvent.setup();
+    await signInWithMock('kdadmin');
+    const { container } = renderApp(GALLERY);
+    const before = (await screen.findAllByRole('button', { name: /^Open image/ }, { timeout: 8000 })).length;
+    const input = container.querySelector<HTMLInputElement>('input[type="file"]');
+    expect(input).not.toBeNull();
+    const png = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])], 'shelf.png', {
+      type: 'image/png',
+    });
+    await user.upload(input as HTMLInputElement, png);
+    expect(await screen.findByText('Upload successful.')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.getAllByRole('button', { name: /^Open image/ })).toHaveLength(before + 1),
+    );
+  });
+
+  it('shows the images but no upload or delete to a user without the permission', async () => {
+    await signInWithMock('staff');
+    renderApp(GALLERY);
+    // (The tests before deleted one of the three and uploaded one.)
+    expect(await screen.findAllByRole('button', { name: /^Open image/ }, { timeout: 8000 })).toHaveLength(3);
+    expect(screen.queryByRole('button', { name: /^Delete image/ })).not.toBeInTheDocument();
+    expect(screen.queryByText('Upload image')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,100 @@
+import { ACTION_PERMISSIONS, hasAll, pageInfo, UPLOAD_LIMITS } from '@falcon/api-client/lite';
+import { Button, type GalleryImage, ImageGallery } from '@falcon/ui';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import { api } from '../../../lib/api';
+import { useFormat } from '../../../lib/format';
+import { useNotify } from '../../../lib/messages';
+import { useQuery } from '../../../lib/query';
+import { state } from '../../../lib/store';
+import { LocationFrame } from './LocationFrame';
+
+const PAGE_SIZE = 20;
+
+/** The location's image gallery: paged, newest first; upload and delete with their permission. */
+export function LocationGalleryPage({ code }: { code: string }) {
+  const { t } = useTranslation('location');
+  return (
+    <LocationFrame code={code} title={t('nav.gallery')}>
+      {() => <Gallery code={code} />}
+    </LocationFrame>
+  );
+}
+
+function Gallery({ code }: { code: string }) {
+  const { t } = useTranslation(['location', 'common']);
+  const format = useFormat();
+  const notify = useNotify();
+  const { session } = useSnapshot(state);
+  const mayEdit = hasAll(session?.permissions ?? [], [ACTION_PERMISSIONS.uploadDeleteLocationImage]);
+  const [page, setPage] = useState(0);
+  const images = useQuery(`location:${code}:images:${page}`, () =>
+    api.location.images({
+      params: { code },
+      body: { page, size: PAGE_SIZE, sortAsc: false, sortField: 'uploadedAt' },
+    }),
+  );
+  const info = pageInfo(page, PAGE_SIZE, images.data?.total ?? 0);
+  const shown: GalleryImage[] = (images.data?.items ?? []).map((image) => ({
+    id: image.id,
+    src: image.url,
+    alt: image.filename,
+    caption: t('gallery.caption', { date: format.date(image.uploadedAt), by: image.uploadedBy }),
+  }));
+
+  const upload = async (files: File[]) => {
+    let failed = false;
+    for (const file of files) {
+      try {
+        await api.location.uploadImage({ params: { code }, body: { code }, file, filename: file.name });
+      } catch (error) {
+        failed = true;
+        notify.error(error, 'upload_failed');
+      }
+    }
+    if (!failed) notify.success('upload_successful');
+    setPage(0);
+    images.reload();
+  };
+  const remove = async (image: GalleryImage) => {
+    try {
+      await api.location.deleteImage({ params: { code, imageId: image.id } });
+      notify.success('deletion_success');
+      images.reload();
+    } catch (error) {
+      notify.error(error, 'deletion_error');
+    }
+  };
+
+  return (
+    <div style={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
+      <ImageGallery
+        images={shown}
+        loading={images.loading && !images.data}
+        onUpload={mayEdit ? (files) => void upload(files) : undefined}
+        onDelete={mayEdit ? (image) => void remove(image) : undefined}
+        deleteConfirmTitle={t('gallery.deleteConfirm')}
+        emptyTitle={t('gallery.empty')}
+        maxUploadSize={UPLOAD_LIMITS.imageBytes}
+        onReject={(messages) => notify.warn('upload_failed', messages.join(' '))}
+      />
+      {info.pageCount > 1 ? (
+        <nav aria-label={t('gallery.pages')} style={{ display: 'flex', gap: 8, alignItems: 'center' }}>
+          <Button
+            variant="secondary"
+            size="sm"
+            disabled={!info.hasPrevious}
+            onClick={() => setPage(page - 1)}
+          >
+            {t('gallery.previous')}
+          </Button>
+          <span>{t('gallery.showing', { from: info.from, to: info.to, total: info.total })}</span>
+          <Button variant="secondary" size="sm" disabled={!info.hasNext} onClick={() => setPage(page + 1)}>
+            {t('gallery.next')}
+          </Button>
+        </nav>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,164 @@
+import { ACTION_PERMISSIONS, hasAll } from '@falcon/api-client/lite';
+import { EmptyState, ErrorState, RackShelfGrid, Skeleton } from '@falcon/ui';
+import { useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router-dom';
+import styled from 'styled-components';
+import { useSnapshot } from 'valtio';
+import { PageHeader } from '../../../components/PageHeader';
+import { paths } from '../../../config/paths';
+import { api } from '../../../lib/api';
+import { useFormat } from '../../../lib/format';
+import { errorKey, useNotify } from '../../../lib/messages';
+import { usePageTitle } from '../../../lib/page-title';
+import { useQuery } from '../../../lib/query';
+import { chooseContainer, state } from '../../../lib/store';
+import { ContainerPanel } from './ContainerPanel';
+import { ContainerSearch } from './ContainerSearch';
+import { LocationNav } from './LocationNav';
+import { toGridRacks } from './rackCells';
+import { useLocation } from './useLocation';
+
+const Frame = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space[3]};
+  flex: 1;
+  min-height: 0;
+`;
+const GridArea = styled.div`
+  flex: 0 0 auto;
+  max-height: 38vh;
+  overflow: auto;
+`;
+const Bottom = styled.div`
+  flex: 1;
+  min-height: 0;
+  display: grid;
+  grid-template-columns: minmax(0, 3fr) minmax(300px, 2fr);
+  gap: ${({ theme }) => theme.space[4]};
+  @media (max-width: 960px) {
+    grid-template-columns: 1fr;
+    overflow: auto;
+  }
+`;
+const Scroll = styled.div`
+  min-height: 0;
+  overflow: auto;
+  padding-right: ${({ theme }) => theme.space[1]};
+`;
+
+interface LocationPageProps {
+  code: string;
+  /** /locationupdate: the rack layout can be reordered (with its permission). */
+  editLayout?: boolean;
+}
+
+/** A location: its rack/shelf grid, container search and the chosen container's detail panel. */
+export function LocationPage({ code, editLayout = false }: LocationPageProps) {
+  const { t } = useTranslation(['location', 'messages']);
+  const format = useFormat();
+  const notify = useNotify();
+  const { session } = useSnapshot(state);
+  const [params, setParams] = useSearchParams();
+  const containerId = params.get('container');
+  const { location } = useLocation(code);
+  const racks = useQuery(`location:${code}:racks`, () => api.location.racks({ params: { code } }));
+  const gridRacks = useMemo(() => toGridRacks(racks.data ?? []), [racks.data]);
+  usePageTitle(location.data?.name ?? code);
+
+  // The URL names the container (shareable); the store mirrors it after the location's rules ran.
+  useEffect(() => {
+    if (location.data) chooseContainer(containerId);
+  }, [containerId, location.data]);
+
+  const select = (id: string) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.set('container', id);
+        return next;
+      },
+      { replace: true },
+    );
+
+  if (location.error) {
+    return <ErrorState message={t(errorKey(location.error), { ns: 'messages' })} onRetry={location.reload} />;
+  }
+  const data = location.data;
+  const mayEdit = editLayout && hasAll(session?.permissions ?? [], [ACTION_PERMISSIONS.editRackLayout]);
+
+  const reorder = async (rackCodes: string[]) => {
+    try {
+      await api.location.saveRackOrder({ params: { code }, body: { rackCodes } });
+      racks.reload();
+    } catch (error) {
+      notify.error(error);
+    }
+  };
+
+  return (
+    <Frame>
+      <PageHeader
+        title={data ? data.name : <Skeleton width="240px" />}
+        subtitle={
+          data ? (
+            <>
+              <Link to={paths.concern.to(data.parentBranch.parentConcern.code)}>
+                {data.parentBranch.parentConcern.name}
+              </Link>
+              {' › '}
+              <Link to={paths.branch.to(data.parentBranch.code)}>{data.parentBranch.name}</Link>
+              {' · '}
+              {t('detail.summary', {
+                containers: format.integer(data.containerCount),
+                alarming: format.integer(data.alarmingCount),
+                shelves: format.integer(data.maxShelves),
+              })}
+            </>
+          ) : null
+        }
+        actions={<LocationNav code={code} />}
+      />
+      {/* Scrolling areas are focusable so keyboard users can scroll them (axe: scrollable-region-focusable). */}
+      <GridArea role="region" aria-label={t('detail.gridRegion')} tabIndex={0}>
+        {racks.error ? (
+          <ErrorState message={t(errorKey(racks.error), { ns: 'messages' })} onRetry={racks.reload} />
+        ) : racks.data ? (
+          <RackShelfGrid
+            racks={gridRacks}
+            maxShelves={data?.maxShelves}
+            selectedId={containerId}
+            onSelectContainer={(container) => select(container.id)}
+            label={t('detail.grid')}
+            showLegend
+            editable={mayEdit}
+            onReorderRacks={mayEdit ? (ids) => void reorder(ids) : undefined}
+            emptyTitle={t('detail.noRacks')}
+          />
+        ) : (
+          <Skeleton height="200px" />
+        )}
+      </GridArea>
+      <Bottom>
+        <Scroll role="region" aria-label={t('search.region')} tabIndex={0}>
+          <ContainerSearch
+            code={code}
+            selectedId={containerId}
+            onSelect={(container) => select(container.id)}
+          />
+        </Scroll>
+        <Scroll role="region" aria-label={t('panel.region')} tabIndex={0}>
+          <ContainerPanel containerId={containerId} />
+        </Scroll>
+      </Bottom>
+    </Frame>
+  );
+}
+
+/** /location without a code: the selected location, else a hint to choose one. */
+export function NoLocation() {
+  const { t } = useTranslation('location');
+  usePageTitle(t('detail.chooseTitle'));
+  return <EmptyState title={t('detail.chooseTitle')} description={t('detail.chooseHint')} />;
+}

@@ -1,0 +1,55 @@
+import type { ProtocolEntry } from '@falcon/api-client/lite';
+import { PagedTable, type PagedTableColumn } from '@falcon/ui';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../../lib/api';
+import { useFormat } from '../../../lib/format';
+import { errorKey } from '../../../lib/messages';
+import { useQuery } from '../../../lib/query';
+import { LocationFrame } from './LocationFrame';
+
+/** Who changed or requested what at this location, newest first. */
+export function LocationProtocolPage({ code }: { code: string }) {
+  const { t } = useTranslation('location');
+  return (
+    <LocationFrame code={code} title={t('nav.protocol')}>
+      {() => <Protocol code={code} />}
+    </LocationFrame>
+  );
+}
+
+function Protocol({ code }: { code: string }) {
+  const { t } = useTranslation(['location', 'messages']);
+  const format = useFormat();
+  const [page, setPage] = useState(0);
+  const [size, setSize] = useState(20);
+  const entries = useQuery(`location:${code}:protocol:${page}:${size}`, () =>
+    api.protocol.location({ params: { code }, body: { page, size } }),
+  );
+  const columns: PagedTableColumn<ProtocolEntry>[] = [
+    { key: 'at', header: t('protocol.at'), cell: (row) => format.dateTime(row.at) },
+    { key: 'username', header: t('protocol.user'), cell: (row) => row.username ?? '' },
+    { key: 'objectId', header: t('protocol.object'), cell: (row) => row.objectId ?? '' },
+    { key: 'summary', header: t('protocol.summary') },
+  ];
+  return (
+    <PagedTable
+      caption={t('nav.protocol')}
+      columns={columns}
+      rows={entries.data?.items ?? []}
+      getRowId={(row) => row.id}
+      total={entries.data?.total ?? 0}
+      page={page + 1}
+      pageSize={size}
+      onPageChange={(next) => setPage(next - 1)}
+      onPageSizeChange={(nextSize, nextPage) => {
+        setSize(nextSize);
+        setPage(nextPage - 1);
+      }}
+      loading={entries.loading}
+      error={entries.error ? t(errorKey(entries.error), { ns: 'messages' }) : null}
+      onRetry={entries.reload}
+      emptyTitle={t('protocol.empty')}
+    />
+  );
+}

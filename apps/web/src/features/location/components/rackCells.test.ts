@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { cellState, rackLabel, toGridRacks } from './rackCells';
+
+const cell = (over: Partial<Parameters<typeof cellState>[0]> = {}) => ({
+  id: 'K1',
+  label: 'KB-1',
+  active: true,
+  alarming: false,
+  hasError: false,
+  deliveryStatus: 'inaccess' as const,
+  ...over,
+});
+
+describe('rack grid cells', () => {
+  it('colours inactive over error over alarming over the delivery state', () => {
+    expect(cellState(cell({ active: false, hasError: true }))).toBe('inactive');
+    expect(cellState(cell({ hasError: true, alarming: true }))).toBe('error');
+    expect(cellState(cell({ alarming: true }))).toBe('alarming');
+    expect(cellState(cell({ deliveryStatus: 'backorder' }))).toBe('backorder');
+    expect(cellState(cell({ deliveryStatus: null }))).toBe('ok');
+  });
+
+  it('orders racks by position, shelves top (highest) down, places left to right', () => {
+    const racks = toGridRacks([
+      {
+        code: 'R2',
+        name: 'Rack 2',
+        position: 2,
+        shelves: [],
+      },
+      {
+        code: 'R1',
+        name: 'Rack 1',
+        position: 1,
+        shelves: [
+          {
+            code: 'S1',
+            position: 1,
+            places: [
+              { code: 'P2', position: 2, container: cell() },
+              { code: 'P1', position: 1, container: null },
+            ],
+          },
+          { code: 'S2', position: 2, places: [] },
+        ],
+      },
+    ]);
+    expect(racks.map((r) => r.id)).toEqual(['R1', 'R2']);
+    expect(racks[0]?.shelves.map((s) => s.id)).toEqual(['S2', 'S1']);
+    expect(racks[0]?.shelves[1]?.places).toEqual([null, { id: 'K1', code: 'KB-1', state: 'inaccess' }]);
+  });
+
+  it('does not repeat the word the grid already puts before a rack name', () => {
+    expect(rackLabel('Regal 01')).toBe('01');
+    expect(rackLabel('Hochregal Nord')).toBe('Hochregal Nord');
+    expect(rackLabel('R-7')).toBe('R-7');
+  });
+});

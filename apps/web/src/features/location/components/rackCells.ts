@@ -1,0 +1,38 @@
+import type { ContainerCell, Rack as ContractRack } from '@falcon/api-client/lite';
+import type { ContainerStateTone, Rack, RackContainer } from '@falcon/ui';
+
+/** The colour a place gets: inactive and error first, then alarming reach, then the delivery state. */
+export const cellState = (cell: ContainerCell): ContainerStateTone => {
+  if (!cell.active) return 'inactive';
+  if (cell.hasError) return 'error';
+  if (cell.alarming) return 'alarming';
+  return cell.deliveryStatus ?? 'ok';
+};
+
+/**
+ * The grid already says "Rack {name}" in the user's language: a name that is only a word and a number
+ * ("Regal 01") shows as the number, so it does not read "Rack Regal 01".
+ */
+export const rackLabel = (name: string): string => name.match(/^\p{L}+\s+(\d+)$/u)?.[1] ?? name;
+
+/** The contract's rack/shelf/place tree as the grid's racks (shelves top to bottom, places left to right). */
+export const toGridRacks = (racks: readonly ContractRack[]): Rack[] =>
+  [...racks]
+    .sort((a, b) => a.position - b.position)
+    .map((rack) => ({
+      id: rack.code,
+      name: rackLabel(rack.name),
+      shelves: [...rack.shelves]
+        .sort((a, b) => b.position - a.position)
+        .map((shelf) => ({
+          id: shelf.code,
+          name: String(shelf.position),
+          places: [...shelf.places]
+            .sort((a, b) => a.position - b.position)
+            .map((place): RackContainer | null =>
+              place.container
+                ? { id: place.container.id, code: place.container.label, state: cellState(place.container) }
+                : null,
+            ),
+        })),
+    }));

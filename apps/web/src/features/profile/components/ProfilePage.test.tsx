@@ -1,0 +1,34 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { state } from '../../../lib/store';
+import { setupMockApi } from '../../../testing/mock-api';
+import { renderApp } from '../../../testing/render';
+import { signInWithMock } from '../../../testing/sign-in';
+
+setupMockApi();
+
+describe('profile', () => {
+  it("shows the own data; two different new passwords give 'Passwords are different'", async () => {
+    const user = userEvent.setup();
+    const session = await signInWithMock('staff');
+    renderApp(`/profile/${session.userId}`);
+    expect(await screen.findByText('staff', {}, { timeout: 8000 })).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Current password'), 'demo1234');
+    await user.type(screen.getByLabelText('New password'), 'abcdefgh1');
+    await user.type(screen.getByLabelText('Repeat password'), 'abcdefgh2');
+    await user.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(await screen.findByText('Passwords are different.')).toBeInTheDocument();
+  });
+
+  it('switches the interface language', async () => {
+    const user = userEvent.setup();
+    const session = await signInWithMock('staff');
+    renderApp(`/profile/${session.userId}`);
+    await user.click(await screen.findByRole('combobox', { name: /^Language/ }, { timeout: 8000 }));
+    await user.click(await screen.findByRole('option', { name: /Deutsch/ }));
+    await waitFor(() => expect(state.language).toBe('de'));
+    expect(await screen.findByRole('heading', { name: 'Passwort ändern' })).toBeInTheDocument();
+    expect(localStorage.getItem('language')).toContain('de');
+  });
+});

@@ -1,0 +1,61 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { api } from '../../../lib/api';
+import { setupMockApi } from '../../../testing/mock-api';
+import { renderApp } from '../../../testing/render';
+import { signInWithMock } from '../../../testing/sign-in';
+
+setupMockApi();
+
+const inboxRows = () =>
+  within(screen.getByRole('table', { name: 'To review' }))
+    .getAllByRole('row')
+    .slice(1);
+
+describe('review inbox', () => {
+  it('approving a request asks for a comment, removes it from the inbox and confirms with a toast', async () => {
+    const user = userEvent.setup();
+    await signInWithMock('backoffice');
+    renderApp('/reviews');
+    const approves = await screen.findAllByRole('button', { name: /^Approve / }, { timeout: 8000 });
+    const count = inboxRows().length;
+    const first = approves[0] as HTMLElement;
+    const what = (first.getAttribute('aria-label') ?? '').replace(/^Approve /, '');
+    await user.click(first);
+    const dialog = await screen.findByRole('alertdialog', { name: 'Approve this request?' });
+    await user.type(within(dialog).getByLabelText(/Comment for the requester/), 'Fine');
+    await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    expect(await screen.findByText('Request approved; the change is applied.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('button', { name: `Approve ${what}` })).toBeNull());
+    expect(inboxRows().length).toBeLessThanOrEqual(count);
+  });
+
+  it('rejecting takes a reason; the requester sees the decision under My requests', async () => {
+    const user = userEvent.setup();
+    await signInWithMock('staff');
+    const request = await api.container.changeQuantity({ params: { id: 'K0000001' }, body: { factor: 33 } });
+    await signInWithMock('backoffice');
+    const view = renderApp('/reviews');
+    const reject = await screen.findByRole(
+      'button',
+      { name: `Reject ${'Filling quantity change'} ${request.containerCode}` },
+      { timeout: 8000 },
+    );
+    await user.click(reject);
+    const dialog = await screen.findByRole('alertdialog', { name: 'Reject this request?' });
+    expect(within(dialog).getByText(/→ 33\.00/)).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText('Reason for the requester'), 'Too many');
+    await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
+    expect(await screen.findByText('Request rejected.')).toBeInTheDocument();
+    view.unmount();
+
+    await signInWithMock('staff');
+    renderApp('/reviews');
+    const mine = await screen.findByRole('region', { name: 'My requests' }, { timeout: 8000 });
+    await waitFor(() => expect(within(mine).getByText(/"Too many"/)).toBeInTheDocument());
+    expect(within(mine).getAllByText('Rejected').length).toBeGreaterThan(0);
+    // Customer staff do not review: no inbox tab.
+    expect(screen.queryByRole('tab', { name: 'To review' })).toBeNull();
+  });
+});

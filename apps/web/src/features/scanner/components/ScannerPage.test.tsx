@@ -1,0 +1,46 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { api } from '../../../lib/api';
+import { setupMockApi } from '../../../testing/mock-api';
+import { renderApp } from '../../../testing/render';
+import { signInWithMock } from '../../../testing/sign-in';
+
+setupMockApi();
+
+describe('/app scanner', () => {
+  it('finds a container by a typed barcode (Enter, as a keyboard-wedge scanner sends) and requests a refill', async () => {
+    const user = userEvent.setup();
+    await signInWithMock('staff');
+    const { barcode } = await api.container.get({ params: { id: 'K0000001' } });
+    renderApp('/app');
+    const field = await screen.findByLabelText('Barcode', {}, { timeout: 8000 });
+    await user.type(field, `${barcode}{Enter}`);
+    expect(await screen.findByRole('heading', { name: `Container ${barcode}` })).toBeInTheDocument();
+    // Customer staff may not deactivate.
+    expect(screen.queryByRole('button', { name: 'Deactivate' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Request refill (scan)' }));
+    expect(await screen.findByText('Scan requested; it awaits review.')).toBeInTheDocument();
+  });
+
+  it("says 'Invalid barcode' for an unknown code", async () => {
+    const user = userEvent.setup();
+    await signInWithMock('staff');
+    renderApp('/app');
+    await user.type(await screen.findByLabelText('Barcode', {}, { timeout: 8000 }), '123{Enter}');
+    expect(await screen.findByText('Invalid barcode.')).toBeInTheDocument();
+  });
+
+  it('asks for camera permission when the camera is refused', async () => {
+    const user = userEvent.setup();
+    await signInWithMock('staff');
+    Object.defineProperty(navigator, 'mediaDevices', {
+      configurable: true,
+      value: { getUserMedia: () => Promise.reject(new DOMException('denied', 'NotAllowedError')) },
+    });
+    renderApp('/app');
+    await user.click(await screen.findByRole('button', { name: 'Scan with camera' }, { timeout: 8000 }));
+    const main = screen.getByRole('main');
+    expect(await within(main).findByText('Please allow access to the camera.')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,49 @@
+import { type UserMenuEntry, userMenuEntries } from '@falcon/api-client';
+import { type MenuItem, UserMenu } from '@falcon/ui';
+import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import { paths } from '../../../config/paths';
+import { changeLanguage, languageOptions } from '../../../lib/language';
+import { signOut } from '../../../lib/session';
+import { state } from '../../../lib/store';
+
+/** Avatar, name, language switch and the links the user's permissions allow (spec section 6). */
+export function AppUserMenu() {
+  const { t } = useTranslation('shell');
+  const { session, language } = useSnapshot(state);
+  if (!session) return null;
+
+  const link = (entry: Exclude<UserMenuEntry, 'logout'>): MenuItem => {
+    switch (entry) {
+      case 'administration':
+        return { id: entry, label: t('userMenu.administration'), href: paths.administration.to() };
+      case 'userManagement':
+        return { id: entry, label: t('userMenu.userManagement'), href: paths.users.to() };
+      case 'profile':
+        return { id: entry, label: t('userMenu.profile'), href: paths.profile.to(session.userId) };
+      case 'protocol':
+        return { id: entry, label: t('userMenu.protocol'), href: paths.protocol.to() };
+      case 'exports':
+        return { id: entry, label: t('userMenu.exports'), href: paths.exports.to() };
+      case 'reviews':
+        return { id: entry, label: t('userMenu.reviews'), href: paths.reviews.to() };
+      case 'mobileApp':
+        return { id: entry, label: t('userMenu.mobileApp'), href: paths.app.to() };
+    }
+  };
+  const links = userMenuEntries(session.permissions)
+    .filter((entry): entry is Exclude<UserMenuEntry, 'logout'> => entry !== 'logout')
+    .map(link);
+
+  return (
+    <UserMenu
+      user={{ fullName: session.fullName, username: session.username, initials: session.initials }}
+      links={links}
+      onLogout={() => void signOut()}
+      logoutLabel={t('userMenu.logout')}
+      languages={languageOptions(session.supportedLanguages)}
+      language={language}
+      onLanguageChange={(code) => void changeLanguage(code)}
+    />
+  );
+}

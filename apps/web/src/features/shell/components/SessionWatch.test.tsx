@@ -1,0 +1,61 @@
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
+import { AppProvider } from '../../../app/provider';
+import { api } from '../../../lib/api';
+import { browser } from '../../../lib/session';
+import { state } from '../../../lib/store';
+import { signInAs } from '../../../testing/session';
+import { SessionWatch } from './SessionWatch';
+
+const MINUTE = 60_000;
+
+describe('inactivity (spec section 4)', () => {
+  let signout: MockInstance;
+  let assign: MockInstance;
+
+  beforeEach(() => {
+    vi.useFakeTimers();
+    signInAs({ username: 'staff' });
+    signout = vi.spyOn(api.auth, 'signout').mockResolvedValue({ ok: true });
+    assign = vi.spyOn(browser, 'assign').mockImplementation(() => {});
+    render(
+      <AppProvider>
+        <SessionWatch />
+      </AppProvider>,
+    );
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it('warns at 59 minutes with a 60-second countdown, then signs out on the server and here at 60', async () => {
+    act(() => vi.advanceTimersByTime(59 * MINUTE - 1000));
+    expect(screen.queryByText(/logged out in/)).not.toBeInTheDocument();
+
+    act(() => vi.advanceTimersByTime(1000));
+    expect(screen.getByText('You will be logged out in 60 seconds due to inactivity.')).toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(15_000));
+    expect(screen.getByText('You will be logged out in 45 seconds due to inactivity.')).toBeInTheDocument();
+
+    await act(async () => {
+      vi.advanceTimersByTime(45_000);
+    });
+    expect(signout).toHaveBeenCalledTimes(1);
+    expect(assign).toHaveBeenCalledWith('/login');
+    expect(state.session).toBeNull();
+  });
+
+  it('any activity hides the warning and starts the hour again', () => {
+    act(() => vi.advanceTimersByTime(59 * MINUTE + 5000));
+    expect(screen.getByText(/logged out in/)).toBeInTheDocument();
+
+    act(() => {
+      fireEvent.keyPress(window, { key: 'a', charCode: 97 });
+    });
+    expect(screen.queryByText(/logged out in/)).not.toBeInTheDocument();
+
+    act(() => vi.advanceTimersByTime(58 * MINUTE));
+    fireEvent.mouseMove(window);
+    act(() => vi.advanceTimersByTime(58 * MINUTE));
+    expect(screen.queryByText(/logged out in/)).not.toBeInTheDocument();
+    expect(signout).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,38 @@
+import { isApiError, type MessageKey } from '@falcon/api-client';
+import { useToast } from '@falcon/ui';
+import type { TFunction } from 'i18next';
+import { useCallback, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/** The translated text of a server message key (spec section 8); unknown failures read as a network error. */
+export const messageText = (t: TFunction<'messages'>, key: MessageKey, values?: Record<string, unknown>) =>
+  t(key, values ?? {});
+
+export const errorKey = (error: unknown): MessageKey =>
+  isApiError(error) ? error.key : 'unspecifiedNetworkError';
+
+/** Toasts for success and error message keys: `notify.success('scan_success')`, `notify.error(err, 'scan_error')`. */
+export function useNotify() {
+  const toast = useToast();
+  const { t } = useTranslation('messages');
+  const success = useCallback(
+    (key: MessageKey, text?: string) => toast.show({ type: 'info', title: messageText(t, key), text }),
+    [toast, t],
+  );
+  const warn = useCallback(
+    (key: MessageKey, text?: string) => toast.show({ type: 'warn', title: messageText(t, key), text }),
+    [toast, t],
+  );
+  /** The action's own error key as the title; the server's reason (if it has its own key) as the text. */
+  const error = useCallback(
+    (failure: unknown, fallback?: MessageKey) => {
+      const key = errorKey(failure);
+      const title = messageText(t, fallback ?? key);
+      const text =
+        fallback && key !== fallback && key !== 'validation_error' ? messageText(t, key) : undefined;
+      return toast.show({ type: 'error', title, text });
+    },
+    [toast, t],
+  );
+  return useMemo(() => ({ success, warn, error }), [success, warn, error]);
+}

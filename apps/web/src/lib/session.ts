@@ -1,0 +1,79 @@
+import { isApiError, type MessageKey, type Session } from '@falcon/api-client';
+import { paths } from '../config/paths';
+import { api } from './api';
+import { browser } from './browser';
+import { invalidate } from './query';
+import { resetState, setSession } from './store';
+
+export { browser };
+
+export type SignInResult = { ok: true; session: Session } | { ok: false; message: MessageKey };
+
+/**
+ * Spec section 5: a sign-in counts only when the response holds a username ('invalid credentials'
+ * otherwise); a failed call shows the server's key (login_failed, too_many_requests, network error).
+ */
+export const signIn = async (
+  username: string,
+  password: string,
+  remember: boolean,
+): Promise<SignInResult> => {
+  try {
+    const session = await api.auth.signin({ body: { username, password } });
+    if (!session?.username) return { ok: false, message: 'invalid_credentials' };
+    invalidate();
+    setSession(session, remember);
+    return { ok: true, session };
+  } catch (error) {
+    const key = isApiError(error) ? error.key : 'unspecifiedNetworkError';
+    return {
+      ok: false,
+      message: key === 'unauthorized' || key === 'validation_error' ? 'login_failed' : key,
+    };
+  }
+};
+
+/** ADMIN continues as another user: session, username and permissions are replaced. */
+export const impersonate = async (username: string): Promise<SignInResult> => {
+  try {
+    const session = await api.auth.impersonate({ body: { username } });
+    invalidate();
+    resetState();
+    setSession(session);
+    return { ok: true, session };
+  } catch (error) {
+    return { ok: false, message: isApiError(error) ? error.key : 'unspecifiedNetworkError' };
+  }
+};
+
+/**
+ * Sign-out (menu or inactivity): ends the session on the server (a failure is only logged), resets all
+ * state and loads the login page afresh, so nothing of the previous user stays in memory.
+ */
+export const signOut = async () => {
+  try {
+    await api.auth.signout();
+  } catch (error) {
+    console.error(error);
+  }
+  invalidate();
+  resetState();
+  browser.assign(paths.login.to());
+};
+
+/** Spec section 4: every 10 minutes the served version is compared with the first one seen. */
+export const VERSION_CHECK_MS = 600_000;
+
+export const createVersionCheck = () => {
+  let known: string | null = null;
+  return async () => {
+    try {
+      const version = (await api.content.version()).trim();
+      if (known === null) known = version;
+      else if (version !== known) browser.reload();
+    } catch (error) {
+      // Spec section 8: version-check failures are only logged.
+      console.error(error);
+    }
+  };
+};

@@ -1,0 +1,60 @@
+import { MESSAGE_KEYS } from '@falcon/api-client';
+import { describe, expect, it } from 'vitest';
+import { LAZY_NAMESPACES, NAMESPACES } from '../lib/i18n';
+
+const ALL_NAMESPACES = [...NAMESPACES, ...LAZY_NAMESPACES];
+
+// Every language file, read eagerly for the check (the app loads them lazily).
+const files = import.meta.glob<Record<string, unknown>>('./*/*.json', { eager: true, import: 'default' });
+const LANGUAGES = ['cs', 'de', 'en', 'hu', 'pl', 'ro'] as const;
+
+const flatten = (value: unknown, prefix = ''): Record<string, string> => {
+  if (typeof value === 'string') return { [prefix]: value };
+  const out: Record<string, string> = {};
+  for (const [key, child] of Object.entries(value as Record<string, unknown>)) {
+    Object.assign(out, flatten(child, prefix ? `${prefix}.${key}` : key));
+  }
+  return out;
+};
+const texts = (language: string, namespace: string) => {
+  const file = files[`./${language}/${namespace}.json`];
+  if (!file) throw new Error(`locales/${language}/${namespace}.json is missing`);
+  return flatten(file);
+};
+const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+
+describe.each(ALL_NAMESPACES)('translations of %s', (namespace) => {
+  const english = texts('en', namespace);
+
+  it.each(LANGUAGES)('%s has every key, each a non-empty text with the same placeholders', (language) => {
+    const other = texts(language, namespace);
+    expect(Object.keys(other).sort()).toEqual(Object.keys(english).sort());
+    for (const [key, text] of Object.entries(other)) {
+      expect(text.trim(), `${language}/${namespace}:${key}`).not.toBe('');
+      expect(placeholders(text), `${language}/${namespace}:${key}`).toEqual(placeholders(english[key] ?? ''));
+    }
+  });
+});
+
+describe('translations are real, not English copies', () => {
+  it.each(LANGUAGES.filter((l) => l !== 'en'))('%s differs from English in most texts', (language) => {
+    let same = 0;
+    let total = 0;
+    for (const namespace of ALL_NAMESPACES) {
+      const english = texts('en', namespace);
+      for (const [key, text] of Object.entries(texts(language, namespace))) {
+        total += 1;
+        if (text === english[key]) same += 1;
+      }
+    }
+    // Names, codes and a few international words (Profil, Container) may match.
+    expect(same / total).toBeLessThan(0.2);
+  });
+});
+
+describe('server message keys', () => {
+  it('every message key of the contract has a text', () => {
+    const english = texts('en', 'messages');
+    expect(MESSAGE_KEYS.filter((key) => !(key in english))).toEqual([]);
+  });
+});

@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { Empty, Id, Language, Ok } from './common';
+import { defineEndpoint } from './define';
+
+export const Session = z.object({
+  userId: Id,
+  username: z.string(),
+  firstname: z.string(),
+  lastname: z.string(),
+  fullName: z.string(),
+  initials: z.string(),
+  language: Language,
+  supportedLanguages: z.array(Language),
+  permissions: z.array(z.string()),
+  roles: z.array(z.string()),
+  sessionTimeoutMinutes: z.number().int().min(1),
+  /** Username of the ADMIN who impersonates this user, when one does. */
+  impersonatedBy: z.string().nullable(),
+});
+export type Session = z.infer<typeof Session>;
+
+export const Credentials = z.strictObject({
+  username: z.string().trim().min(1).max(100),
+  password: z.string().min(1).max(200),
+});
+export type Credentials = z.infer<typeof Credentials>;
+
+export const ImpersonateRequest = z.strictObject({
+  username: z.string().trim().min(1).max(100),
+  /** The spec's body carries a password field; impersonation is authorised by the ADMIN's session. */
+  password: z.string().max(200).optional(),
+});
+
+export const auth = {
+  signin: defineEndpoint({
+    method: 'POST',
+    path: '/rest/v2/auth/signin',
+    summary: 'Sign in with username and password; sets the session cookie',
+    auth: 'public',
+    body: Credentials,
+    response: Session,
+  }),
+  impersonate: defineEndpoint({
+    method: 'POST',
+    path: '/rest/v2/auth/impersonate',
+    summary: 'ADMIN only: continue as another user (protocolled)',
+    body: ImpersonateRequest,
+    permissions: ['PERM_IMPERSONATE'],
+    response: Session,
+  }),
+  signout: defineEndpoint({
+    method: 'POST',
+    path: '/rest/v2/auth/signout',
+    summary: 'End the session',
+    auth: 'public',
+    body: Empty.optional(),
+    response: Ok,
+  }),
+  session: defineEndpoint({
+    method: 'GET',
+    path: '/rest/v2/auth/session',
+    summary: 'The current session (401 when none)',
+    response: Session,
+  }),
+};

@@ -1,0 +1,80 @@
+import type { z } from 'zod';
+import type { PermissionCode } from '../permissions';
+
+export type HttpMethod = 'GET' | 'POST' | 'DELETE';
+
+/** What kind of tenant object a path parameter names: the server checks it against the user's scope. */
+export type TenantKind =
+  | 'concern'
+  | 'branch'
+  | 'location'
+  | 'container'
+  | 'article'
+  | 'barcodeList'
+  | 'inventoryList'
+  | 'review'
+  | 'export'
+  | 'document'
+  | 'user'
+  | 'role'
+  | 'employee';
+
+/** How a response body travels: JSON checked by a schema, or bytes/text the client hands over as they are. */
+export type ResponseKind = 'json' | 'binary' | 'text';
+
+export interface EndpointDef<
+  Params extends z.ZodType = z.ZodType,
+  Query extends z.ZodType = z.ZodType,
+  Body extends z.ZodType = z.ZodType,
+  Response extends z.ZodType = z.ZodType,
+> {
+  method: HttpMethod;
+  /** Path below the API base (`/api`), with `:name` parameters; `root` endpoints sit outside `/api`. */
+  path: string;
+  root?: boolean;
+  summary: string;
+  params?: Params;
+  query?: Query;
+  /** JSON body, or the text fields of a multipart body when `multipart` is set. */
+  body?: Body;
+  /** The body is multipart/form-data with one file part named `file` next to the `body` fields. */
+  multipart?: { maxBytes: number; accept: readonly string[] };
+  response: Response;
+  responseKind?: ResponseKind;
+  /** `public` needs no session; every other endpoint answers 401 without one. */
+  auth?: 'public' | 'session';
+  /** All of these are required (the spec's client tests all-of; the server does the same). */
+  permissions?: readonly PermissionCode[];
+  /** Path parameter that names a tenant object: out of scope answers exactly like missing (404). */
+  tenant?: { kind: TenantKind; param: string };
+  /** Success status; 200 unless said. */
+  status?: 200 | 201 | 202;
+}
+
+/** Keeps the literal type of a definition, so the client knows which parts each endpoint has. */
+export const defineEndpoint = <const D extends AnyEndpoint>(def: D): D => def;
+
+export type AnyEndpoint = EndpointDef<z.ZodType, z.ZodType, z.ZodType, z.ZodType>;
+
+export type EndpointParams<E> = E extends { params: infer P extends z.ZodType } ? z.infer<P> : undefined;
+export type EndpointBody<E> = E extends { body: infer B extends z.ZodType } ? z.input<B> : undefined;
+export type EndpointQuery<E> = E extends { query: infer Q extends z.ZodType } ? z.input<Q> : undefined;
+export type EndpointResponse<E> = E extends { responseKind: 'binary' }
+  ? Blob
+  : E extends { responseKind: 'text' }
+    ? string
+    : E extends { response: infer R extends z.ZodType }
+      ? z.infer<R>
+      : never;
+
+/** Fills `:name` parameters of a contract path; values are URI-encoded. */
+export const buildPath = (path: string, params: Record<string, string | number> | undefined): string =>
+  path.replace(/:([A-Za-z_]+)/g, (_, name: string) => {
+    const value = params?.[name];
+    if (value === undefined) throw new Error(`Missing path parameter "${name}" for ${path}`);
+    return encodeURIComponent(String(value));
+  });
+
+/** `:name` parameters of a path, in order. */
+export const pathParamNames = (path: string): string[] =>
+  [...path.matchAll(/:([A-Za-z_]+)/g)].map((m) => m[1] as string);

@@ -1,0 +1,185 @@
+import { z } from 'zod';
+import { Code, CodeParams, Id, IMAGE_TYPES, IsoDateTime, Ok, pageOf, UPLOAD_LIMITS } from './common';
+import { DeliveryState } from './container';
+import { defineEndpoint } from './define';
+import { ExportJob } from './exports';
+import { Appointment, Location, LocationAdmin } from './org';
+import { ExportRequest, SearchRequest, SearchResult } from './search';
+
+/** What the rack grid needs of a container: where it is and the state it is coloured by. */
+export const ContainerCell = z.object({
+  id: z.string(),
+  label: z.string(),
+  active: z.boolean(),
+  alarming: z.boolean(),
+  hasError: z.boolean(),
+  deliveryStatus: DeliveryState.nullable(),
+});
+export type ContainerCell = z.infer<typeof ContainerCell>;
+
+export const Rack = z.object({
+  code: z.string(),
+  name: z.string(),
+  position: z.number().int(),
+  shelves: z.array(
+    z.object({
+      code: z.string(),
+      position: z.number().int(),
+      places: z.array(
+        z.object({ code: z.string(), position: z.number().int(), container: ContainerCell.nullable() }),
+      ),
+    }),
+  ),
+});
+export type Rack = z.infer<typeof Rack>;
+
+export const Image = z.object({
+  id: z.string(),
+  filename: z.string(),
+  contentType: z.string(),
+  size: z.number().int(),
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+  uploadedAt: IsoDateTime,
+  uploadedBy: z.string(),
+  url: z.string(),
+});
+export type Image = z.infer<typeof Image>;
+
+export const ImagePageRequest = z.strictObject({
+  page: z.number().int().min(0).max(100_000).default(0),
+  size: z.number().int().min(1).max(100).default(20),
+  sortAsc: z.boolean().default(false),
+  sortField: z.enum(['uploadedAt', 'filename']).default('uploadedAt'),
+});
+
+export const ContainerSuggest = z.object({
+  id: z.string(),
+  label: z.string(),
+  articleName: z.string().nullable(),
+  articleCode: z.string().nullable(),
+});
+
+const locationByCode = { params: CodeParams, tenant: { kind: 'location', param: 'code' } } as const;
+
+export const location = {
+  get: defineEndpoint({
+    method: 'GET',
+    path: '/rest/v2/location/:code',
+    summary: 'One location with its parents, racks and maxShelves',
+    ...locationByCode,
+    response: Location,
+  }),
+  getPa: defineEndpoint({
+    method: 'GET',
+    path: '/rest/v2/location/pa/:code',
+    summary: 'The same location, addressed by the place-assignment route',
+    ...locationByCode,
+    response: Location,
+  }),
+  racks: defineEndpoint({
+    method: 'GET',
+    path: '/rest/v2/location/:code/racks',
+    summary: 'The rack/shelf/place grid with a cell per container',
+    ...locationByCode,
+    response: z.array(Rack),
+  }),
+  saveRackOrder: defineEndpoint({
+    method: 'POST',
+    path: '/rest/v2/location/:code/racks/order',
+    summary: 'Reorder the racks (edit rack layout)',
+    ...locationByCode,
+    permissions: ['PERM_EDITRACKLAYOUT'],
+    body: z.strictObject({ rackCodes: z.array(Code).min(1).max(1000) }),
+    response: Ok,
+  }),
+  appointments: defineEndpoint({
+    method: 'GET',
+    path: '/rest/v2/location/:code/appointments',
+    summary: "The location's appointments",
+    ...locationByCode,
+    response: z.array(Appointment),
+  }),
+  admins: defineEndpoint({
+    method: 'GET',
+    path: '/rest/v2/location/:code/admin',
+    summary: "The location's admins (customer contacts)",
+    ...locationByCode,
+    response: z.array(LocationAdmin),
+  }),
+  search: defineEndpoint({
+    method: 'POST',
+    path: '/rest/v2/location/:code/search',
+    summary: "Search the location's containers and articles",
+    ...locationByCode,
+    body: SearchRequest,
+    response: SearchResult,
+  }),
+  suggestContainer: defineEndpoint({
+    method: 'POST',
+    path: '/rest/v2/suggestcontainer/:code/search',
+    summary: 'Quick search of containers in a location',
+    ...locationByCode,
+    body: z.strictObject({ query: z.string().trim().max(200) }),
+    response: z.array(ContainerSuggest),
+  }),
+  images: defineEndpoint({
+    method: 'POST',
+    path: '/rest/v2/location/:code/images',
+    summary: "A page of the location's image gallery",
+    ...locationByCode,
+    body: ImagePageRequest,
+    response: pageOf(Image),
+  }),
+  image: defineEndpoint({
+    method: 'GET',
+    path: '/rest/v2/location/:code/image/:imageId',
+    summary: 'One gallery image',
+    params: z.strictObject({ code: Code, imageId: Id }),
+    tenant: { kind: 'location', param: 'code' },
+    response: z.instanceof(Blob),
+    responseKind: 'binary',
+  }),
+  uploadImage: defineEndpoint({
+    method: 'POST',
+    path: '/rest/v2/location/:code/image/upload',
+    summary: 'Upload a gallery image (multipart: code, file)',
+    ...locationByCode,
+    permissions: ['PERM_UPLOADDELETELOCATIONIMAGE'],
+    body: z.strictObject({ code: Code.optional() }),
+    multipart: { maxBytes: UPLOAD_LIMITS.imageBytes, accept: IMAGE_TYPES },
+    status: 201,
+    response: Image,
+  }),
+  deleteImage: defineEndpoint({
+    method: 'DELETE',
+    path: '/rest/v2/location/:code/image/:imageId',
+    summary: 'Delete a gallery image',
+    params: z.strictObject({ code: Code, imageId: Id }),
+    tenant: { kind: 'location', param: 'code' },
+    permissions: ['PERM_UPLOADDELETELOCATIONIMAGE'],
+    response: Ok,
+  }),
+  exportXlsx: defineEndpoint({
+    method: 'POST',
+    path: '/rest/v2/location/:code/export/xlsx',
+    summary: 'Queue an Excel export of a location search',
+    ...locationByCode,
+    permissions: ['PERM_EXPORTSEARCHRESULTTOEXCEL'],
+    body: ExportRequest,
+    status: 202,
+    response: ExportJob,
+  }),
+};
+
+export const concernSearch = {
+  search: defineEndpoint({
+    method: 'POST',
+    path: '/rest/v2/concern/:code/search',
+    summary: "Search the concern's containers and articles",
+    params: CodeParams,
+    tenant: { kind: 'concern', param: 'code' },
+    body: SearchRequest,
+    response: SearchResult,
+  }),
+};

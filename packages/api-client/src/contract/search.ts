@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { IsoDate, MAX_PAGE_SIZE, pageOf } from './common';
+import { Container, DeliveryState } from './container';
+
+const range = z.strictObject({ min: z.number().optional(), max: z.number().optional() });
+
+/** The filters of spec section 6; each needs its PERM_FILTER_* code. */
+export const SearchFilters = z.strictObject({
+  reach: range.optional(),
+  deliveryState: z.array(DeliveryState).max(3).optional(),
+  obligationAcceptance: z.boolean().optional(),
+  alarming: z.boolean().optional(),
+  consumption: range.optional(),
+  stockTurnRate: range.optional(),
+  deliveryDate: z.strictObject({ from: IsoDate.optional(), to: IsoDate.optional() }).optional(),
+  error: z.boolean().optional(),
+});
+export type SearchFilters = z.infer<typeof SearchFilters>;
+export type SearchFilterKey = keyof SearchFilters;
+
+/**
+ * Sort fields of container search. `relevance` is the default (the spec's 'Relevanz'); the spec's
+ * price pair maps to `price`, 'year built' to `lastScannedDate`, 'make A-Z' to `articleName`.
+ */
+export const SEARCH_SORT_FIELDS = [
+  'relevance',
+  'code',
+  'articleCode',
+  'articleName',
+  'price',
+  'fillingQuantity',
+  'reachInWeeks',
+  'consumption',
+  'deliveryStatus',
+  'lastScannedDate',
+  'expectedDeliveryDate',
+  'rackCode',
+] as const;
+export const SearchSortField = z.enum(SEARCH_SORT_FIELDS);
+export type SearchSortField = z.infer<typeof SearchSortField>;
+
+/** The result-sort list of spec section 2, mapped onto container fields. */
+export const RESULT_SORT_OPTIONS = [
+  { key: 'relevance', sortField: 'relevance', sortAsc: false },
+  { key: 'price_asc', sortField: 'price', sortAsc: true },
+  { key: 'price_desc', sortField: 'price', sortAsc: false },
+  { key: 'date_asc', sortField: 'lastScannedDate', sortAsc: true },
+  { key: 'date_desc', sortField: 'lastScannedDate', sortAsc: false },
+  { key: 'name_asc', sortField: 'articleName', sortAsc: true },
+  { key: 'name_desc', sortField: 'articleName', sortAsc: false },
+] as const satisfies readonly { key: string; sortField: SearchSortField; sortAsc: boolean }[];
+
+export const SearchRequest = z.strictObject({
+  query: z.string().trim().max(200).default(''),
+  filters: SearchFilters.default({}),
+  page: z.number().int().min(0).max(1_000_000).default(0),
+  size: z.number().int().min(1).max(MAX_PAGE_SIZE).default(20),
+  sortField: SearchSortField.default('relevance'),
+  sortAsc: z.boolean().default(false),
+});
+export type SearchRequest = z.input<typeof SearchRequest>;
+
+export const SearchResult = pageOf(Container);
+export type SearchResult = z.infer<typeof SearchResult>;
+
+export const ExportStateFilter = z.strictObject({
+  type: z.enum(['customer_article', 'obligation_acceptance', 'delivery_status']),
+  value: z.string().trim().max(100).optional(),
+});
+
+/** Export of a search: the spec's {searchTerm, stateFilter} plus the search filters and sort. */
+export const ExportRequest = z.strictObject({
+  searchTerm: z.string().trim().max(200).default(''),
+  stateFilter: ExportStateFilter.optional(),
+  filters: SearchFilters.default({}),
+  sortField: SearchSortField.default('relevance'),
+  sortAsc: z.boolean().default(false),
+});
+export type ExportRequest = z.input<typeof ExportRequest>;

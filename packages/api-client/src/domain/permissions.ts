@@ -1,0 +1,87 @@
+import {
+  ACTION_PERMISSIONS,
+  ALL_PERMISSION_CODES,
+  FIELD_PERMISSIONS,
+  FILTER_PERMISSIONS,
+  type PermissionCode,
+  ROUTE_PERMISSIONS,
+} from '../permissions';
+
+export type Granted = Iterable<string> | ReadonlySet<string>;
+
+const toSet = (granted: Granted): ReadonlySet<string> =>
+  granted instanceof Set ? granted : new Set(granted);
+
+/** True when every listed code is granted (the spec: the client tests all-of, despite its any-name). */
+export const hasAll = (granted: Granted, required: readonly string[] | undefined): boolean => {
+  if (!required || required.length === 0) return true;
+  const set = toSet(granted);
+  return required.every((code) => set.has(code));
+};
+
+export const hasAny = (granted: Granted, candidates: readonly string[]): boolean => {
+  const set = toSet(granted);
+  return candidates.some((code) => set.has(code));
+};
+
+/** The codes each guarded route needs (spec section 6). */
+export const ROUTE_GUARDS = {
+  roleAdministration: [ROUTE_PERMISSIONS.createRole],
+  userAdministration: [ROUTE_PERMISSIONS.createUser],
+  newUser: [ROUTE_PERMISSIONS.createUser],
+  protocolAdministration: [ROUTE_PERMISSIONS.sysAdmin],
+  administration: [ROUTE_PERMISSIONS.sysAdmin],
+  exportAdministration: [ROUTE_PERMISSIONS.exportSearchResultToExcel],
+} as const satisfies Record<string, readonly PermissionCode[]>;
+
+export type UserMenuEntry =
+  | 'administration'
+  | 'userManagement'
+  | 'profile'
+  | 'protocol'
+  | 'exports'
+  | 'mobileApp'
+  | 'reviews'
+  | 'logout';
+
+/** The user-menu entries a user sees, in menu order (spec section 6). */
+export const userMenuEntries = (granted: Granted): UserMenuEntry[] => {
+  const set = toSet(granted);
+  const entries: UserMenuEntry[] = [];
+  if (set.has(ROUTE_PERMISSIONS.sysAdmin)) entries.push('administration');
+  if (set.has(ROUTE_PERMISSIONS.createUser) || set.has(ROUTE_PERMISSIONS.removeUser))
+    entries.push('userManagement');
+  entries.push('profile');
+  if (set.has(ROUTE_PERMISSIONS.viewGlobalProtocolEntries)) entries.push('protocol');
+  if (set.has(ROUTE_PERMISSIONS.exportSearchResultToExcel)) entries.push('exports');
+  if (set.has(ACTION_PERMISSIONS.reviewRequests)) entries.push('reviews');
+  entries.push('mobileApp', 'logout');
+  return entries;
+};
+
+/** A grantor may hand out only what it holds itself (KD_ADMIN), unless it holds everything. */
+export const grantableCodes = (granted: Granted): PermissionCode[] => {
+  const set = toSet(granted);
+  return ALL_PERMISSION_CODES.filter((code) => set.has(code));
+};
+
+export const ungrantable = (granted: Granted, requested: readonly string[]): string[] => {
+  const set = toSet(granted);
+  return requested.filter((code) => !set.has(code));
+};
+
+export const unknownCodes = (requested: readonly string[]): string[] =>
+  requested.filter((code) => !(ALL_PERMISSION_CODES as readonly string[]).includes(code));
+
+/** Effective permissions: direct codes plus those of every role held. */
+export const effectivePermissions = (
+  direct: readonly string[],
+  roleNames: readonly string[],
+  rolePermissions: (rolename: string) => readonly string[] | undefined,
+): string[] => {
+  const all = new Set(direct);
+  for (const role of roleNames) for (const code of rolePermissions(role) ?? []) all.add(code);
+  return [...all].sort();
+};
+
+export { FIELD_PERMISSIONS, FILTER_PERMISSIONS };

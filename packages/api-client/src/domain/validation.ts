@@ -1,0 +1,28 @@
+import type { MessageKey } from '../contract/common';
+
+export interface FieldError {
+  field: string;
+  error: MessageKey;
+}
+
+/** Two passwords that differ give 'Passwords are different' (message key passwords_different). */
+export const checkPasswordPair = (
+  password: string | undefined,
+  repeat: string | undefined,
+  field = 'passwordRepeat',
+): FieldError | null =>
+  (password ?? '') === (repeat ?? '') ? null : { field, error: 'passwords_different' };
+
+/** Initials for the avatar: first letters of first and last name, else of the username. */
+export const initialsOf = (firstname: string, lastname: string, username: string): string => {
+  const fromNames = `${firstname.trim().charAt(0)}${lastname.trim().charAt(0)}`;
+  return (fromNames || username.slice(0, 2)).toUpperCase();
+};
+
+export const fullNameOf = (firstname: string, lastname: string, username: string): string =>
+  `${firstname} ${lastname}`.trim() || username;
+
+/** Reach in weeks at or below this is alarming (coloured in the grid, counted on the dashboard). */
+export const ALARMING_REACH_WEEKS = 1;
+export const isAlarming = (reachInWeeks: number | null | undefined, active: boolean): boolean =>
+  active && reachInWeeks !== null && reachInWeeks !== undefined && reachInWeeks <= ALARMING_REACH_WEEKS;

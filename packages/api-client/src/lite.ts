@@ -1,0 +1,37 @@
+// @falcon/api-client/lite — the typed client and everything a browser needs at first, without zod
+// and without the schemas: constants, permission catalogue, domain rules, errors. Responses are
+// not checked against the contract here (the full entry's client does that, in tests and tools);
+// the types are the same.
+import type { TypedClient } from './client';
+import { type ApiClientOptions, buildClient } from './requester';
+import { ROUTES } from './routes.gen';
+
+export type { CallInput, EndpointCall, TypedClient } from './client';
+export * from './constants';
+export type * from './contract/admin';
+export type * from './contract/auth';
+export type { ErrorBody, ListRequest, NamedCode, Page } from './contract/common';
+export type * from './contract/container';
+export type * from './contract/define';
+export type * from './contract/exports';
+export type * from './contract/lists';
+export type * from './contract/location';
+export type * from './contract/org';
+export type * from './contract/protocol';
+export type * from './contract/review';
+export type * from './contract/search';
+export * from './domain/fields';
+export * from './domain/paging';
+export * from './domain/permissions';
+export * from './domain/roles';
+export * from './domain/scope';
+export * from './domain/selection';
+export * from './domain/validation';
+export * from './errors';
+export * from './permissions';
+export * from './requester';
+export { ROUTES };
+
+/** The typed client over the generated routes: the same calls as the full entry's, without zod. */
+export const createApiClient = (options: ApiClientOptions = {}): TypedClient =>
+  buildClient(ROUTES, { ...options, validateResponses: false }) as unknown as TypedClient;

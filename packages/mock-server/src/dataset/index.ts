@@ -1,0 +1,9 @@
+export { containerCode, containerId, ean13 } from './containers';
+export {
+  createDataset,
+  type DatasetOptions,
+  DEFAULT_DATASET_NOW,
+  LARGE_MIN_CONTAINERS,
+} from './createDataset';
+export { DEMO_PASSWORD } from './people';
+export type * from './types';

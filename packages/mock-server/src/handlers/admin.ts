@@ -1,0 +1,429 @@
+import {
+  checkPasswordPair,
+  FIELD_GROUPS,
+  grantableCodes,
+  PERMISSION_CATALOGUE,
+  ROUTE_PERMISSIONS,
+  type Role,
+  type RoleInput,
+  type Scope,
+  scopeWithin,
+  slicePage,
+  type User,
+  type UserInput,
+  type UserSummary,
+  unknownCodes,
+} from '@falcon/api-client';
+import type { HttpHandler } from 'msw';
+import type { DatasetRole, DatasetUser } from '../dataset/types';
+import type { Auth, MockDb } from '../db';
+import { fail, forbidden, invalid, MockError, notFound } from '../errors';
+import { MOCK_VERSION } from './org';
+import { type HandlerContext, route } from './route';
+import { locationView } from './views';
+
+// --- users ------------------------------------------------------------------------------------
+
+const userView = (db: MockDb, u: DatasetUser): User => ({
+  id: u.id,
+  username: u.username,
+  firstname: u.firstname,
+  lastname: u.lastname,
+  email: u.email,
+  phone: u.phone,
+  region: u.region,
+  useRegion: u.useRegion,
+  language: u.language,
+  sessionTimeoutMinutes: u.sessionTimeoutMinutes,
+  roles: [...u.roles],
+  permissions: u.permissions.map((code) => ({ code })),
+  effectivePermissions: db.effectivePermissionsOf(u),
+  scope: structuredClone(u.scope),
+  employeeKey: u.employeeKey,
+  lastLogin: u.lastLogin,
+  createdAt: u.createdAt,
+});
+
+const summaryView = (u: DatasetUser): UserSummary => ({
+  id: u.id,
+  username: u.username,
+  firstname: u.firstname,
+  lastname: u.lastname,
+  email: u.email,
+  region: u.region,
+  roles: [...u.roles],
+  lastLogin: u.lastLogin,
+});
+
+const resolver = (db: MockDb) => ({ branchConcern: db.branchConcern, locationPath: db.locationPath });
+
+/** Users a caller administers: everyone for an unrestricted scope, else those inside its own scope. */
+const administers = (db: MockDb, auth: Auth, u: DatasetUser) =>
+  auth.scope.all || (!u.scope.all && scopeWithin(u.scope, auth.scope, resolver(db)));
+
+const administered = (db: MockDb, auth: Auth, u: DatasetUser | undefined): DatasetUser => {
+  if (!u || !administers(db, auth, u)) return notFound();
+  return u as DatasetUser;
+};
+
+/** A caller grants only what it holds itself, inside its own scope. */
+const checkGrant = (
+  db: MockDb,
+  auth: Auth,
+  input: { roles: string[]; permissions: string[]; scope: Scope },
+) => {
+  const unknown = unknownCodes(input.permissions);
+  if (unknown.length) invalid('permissions', `unknown permission ${unknown[0]}`);
+  for (const name of input.roles) {
+    const role = db.roleByName(name);
+    if (!role) invalid('roles', `unknown role ${name}`);
+    else if (role.permissions.some((p) => !auth.permissions.has(p))) forbidden('roles');
+  }
+  if (input.permissions.some((p) => !auth.permissions.has(p))) forbidden('permissions');
+  const codes = [
+    ...input.scope.concerns.filter((c) => !db.concerns.has(c)),
+    ...input.scope.branches.filter((b) => !db.branches.has(b)),
+    ...input.scope.locations.filter((l) => !db.locations.has(l)),
+  ];
+  if (codes.length) invalid('scope', `unknown code ${codes[0]}`);
+  if (!scopeWithin(input.scope, auth.scope, resolver(db))) forbidden('scope');
+};
+
+const checkUserInput = (db: MockDb, auth: Auth, body: UserInput, existing?: DatasetUser) => {
+  const clash = db.userByName(body.username);
+  if (clash && clash !== existing)
+    throw new MockError(409, 'username_already_exists', undefined, { field: 'username' });
+  if (!existing && !body.password) invalid('password', 'a password is required');
+  const pair = checkPasswordPair(body.password, body.passwordRepeat);
+  if (pair) throw new MockError(400, pair.error, undefined, { field: pair.field });
+  if (body.employeeKey && !db.employees.has(body.employeeKey)) invalid('employeeKey', 'unknown employee');
+  checkGrant(db, auth, body);
+};
+
+const applyUserInput = (db: MockDb, u: DatasetUser, body: UserInput) => {
+  u.username = body.username;
+  u.firstname = body.firstname;
+  u.lastname = body.lastname;
+  u.email = body.email || null;
+  u.phone = body.phone;
+  u.region = body.region;
+  u.useRegion = body.useRegion;
+  u.language = body.language;
+  u.sessionTimeoutMinutes = body.sessionTimeoutMinutes;
+  u.roles = [...new Set(body.roles.map((r) => db.roleByName(r)?.rolename ?? r))];
+  u.permissions = [...new Set(body.permissions)];
+  u.scope = structuredClone(body.scope);
+  u.employeeKey = body.employeeKey;
+  if (body.password) u.password = body.password;
+};
+
+const sortRows = <T>(rows: T[], field: string | undefined, asc: boolean, fallback: keyof T) => {
+  const key = (field ?? fallback) as keyof T;
+  const dir = asc ? 1 : -1;
+  return rows.sort((a, b) => String(a[key] ?? '').localeCompare(String(b[key] ?? '')) * dir);
+};
+
+export const usersHandlers = (ctx: HandlerContext): HttpHandler[] => [
+  route(ctx, 'users', 'list', ({ db, auth, body }) => {
+    const f = body.filterMap;
+    const has = (value: string | null, wanted: string | undefined) =>
+      !wanted || (value ?? '').toLowerCase().includes(wanted.toLowerCase());
+    const rows = [...db.users.values()].filter(
+      (u) =>
+        administers(db, auth, u) &&
+        has(u.username, f.username) &&
+        has(`${u.firstname} ${u.lastname}`, f.name) &&
+        has(u.region, f.region) &&
+        (!f.role || u.roles.includes(f.role)),
+    );
+    sortRows(rows, body.sortField, body.sortAsc, 'username');
+    const page = slicePage(rows, body.page, body.size);
+    return { ...page, items: page.items.map(summaryView) };
+  }),
+
+  // Before `user/:username`: the literal segment must win.
+  route(ctx, 'users', 'create', ({ db, auth, body }) => {
+    checkUserInput(db, auth, body);
+    const user: DatasetUser = {
+      id: db.nextId('U'),
+      username: '',
+      password: '',
+      firstname: '',
+      lastname: '',
+      email: null,
+      phone: null,
+      region: null,
+      useRegion: false,
+      language: 'de',
+      roles: [],
+      permissions: [],
+      scope: { all: false, concerns: [], branches: [], locations: [] },
+      employeeKey: null,
+      sessionTimeoutMinutes: 60,
+      createdAt: db.now(),
+      lastLogin: null,
+    };
+    applyUserInput(db, user, body);
+    db.users.set(user.id, user);
+    db.log({
+      username: auth.user.username,
+      type: 'create',
+      objectType: 'user',
+      objectId: user.id,
+      locationCode: null,
+      summary: `user ${user.username} created`,
+      after: { username: user.username, roles: user.roles, scope: user.scope },
+    });
+    return userView(db, user);
+  }),
+
+  route(ctx, 'users', 'getByUsername', ({ db, auth, params }) =>
+    userView(db, administered(db, auth, db.userByName(params.username))),
+  ),
+
+  route(ctx, 'users', 'getById', ({ db, auth, params }) => {
+    if (params.id === auth.user.id) return userView(db, auth.user);
+    if (!auth.permissions.has(ROUTE_PERMISSIONS.createUser)) forbidden();
+    return userView(db, administered(db, auth, db.users.get(params.id)));
+  }),
+
+  route(ctx, 'users', 'update', ({ db, auth, params, body }) => {
+    const user = administered(db, auth, db.userByName(params.username));
+    checkUserInput(db, auth, body, user);
+    const before = { username: user.username, roles: [...user.roles], scope: structuredClone(user.scope) };
+    applyUserInput(db, user, body);
+    if (body.password && user.id !== auth.user.id) db.closeSessionsOf(user.id);
+    db.log({
+      username: auth.user.username,
+      type: 'update',
+      objectType: 'user',
+      objectId: user.id,
+      locationCode: null,
+      summary: `user ${user.username} updated`,
+      before,
+      after: { username: user.username, roles: user.roles, scope: user.scope },
+    });
+    return userView(db, user);
+  }),
+
+  route(ctx, 'users', 'remove', ({ db, auth, params }) => {
+    const user = administered(db, auth, db.userByName(params.username));
+    if (user.id === auth.user.id) fail(409, 'deletion_error', 'username', 'You cannot delete yourself.');
+    db.users.delete(user.id);
+    db.closeSessionsOf(user.id);
+    db.log({
+      username: auth.user.username,
+      type: 'delete',
+      objectType: 'user',
+      objectId: user.id,
+      locationCode: null,
+      summary: `user ${user.username} deleted`,
+    });
+    return { ok: true as const };
+  }),
+
+  route(ctx, 'users', 'permissions', ({ auth }) => {
+    const grantable = new Set<string>(grantableCodes(auth.permissions));
+    return PERMISSION_CATALOGUE.filter((p) => grantable.has(p.code)).map((p) => ({
+      code: p.code,
+      category: p.category,
+      groups: Object.entries(FIELD_GROUPS)
+        .filter(([, codes]) => (codes as readonly string[]).includes(p.code))
+        .map(([group]) => group),
+    }));
+  }),
+];
+
+// --- roles ------------------------------------------------------------------------------------
+
+const roleView = (db: MockDb, r: DatasetRole): Role => ({
+  id: r.id,
+  rolename: r.rolename,
+  firstname: r.firstname,
+  lastname: r.lastname,
+  region: r.region,
+  permissions: [...r.permissions],
+  userCount: [...db.users.values()].filter((u) => u.roles.includes(r.rolename)).length,
+  builtIn: r.builtIn,
+});
+
+/** Roles a caller may see and assign: those whose every permission it holds. */
+const roleVisible = (auth: Auth, r: DatasetRole) =>
+  auth.scope.all || r.permissions.every((p) => auth.permissions.has(p));
+
+const visibleRole = (auth: Auth, r: DatasetRole | undefined): DatasetRole => {
+  if (!r || !roleVisible(auth, r)) return notFound();
+  return r as DatasetRole;
+};
+
+const checkRoleInput = (db: MockDb, auth: Auth, body: RoleInput, existing?: DatasetRole) => {
+  const clash = db.roleByName(body.rolename);
+  if (clash && clash !== existing)
+    throw new MockError(409, 'rolename_already_exists', undefined, { field: 'rolename' });
+  if (existing?.builtIn && existing.rolename !== body.rolename)
+    invalid('rolename', 'built-in roles keep their name');
+  const unknown = unknownCodes(body.permissions);
+  if (unknown.length) invalid('permissions', `unknown permission ${unknown[0]}`);
+  if (body.permissions.some((p) => !auth.permissions.has(p))) forbidden('permissions');
+};
+
+export const rolesHandlers = (ctx: HandlerContext): HttpHandler[] => [
+  route(ctx, 'roles', 'list', ({ db, auth, body }) => {
+    const f = body.filterMap;
+    const rows = [...db.roles.values()].filter(
+      (r) =>
+        roleVisible(auth, r) &&
+        (!f.rolename || r.rolename.toLowerCase().includes(f.rolename.toLowerCase())) &&
+        (!f.region || (r.region ?? '').toLowerCase().includes(f.region.toLowerCase())),
+    );
+    sortRows(rows, body.sortField, body.sortAsc, 'rolename');
+    const page = slicePage(rows, body.page, body.size);
+    return { ...page, items: page.items.map((r) => roleView(db, r)) };
+  }),
+  route(ctx, 'roles', 'all', ({ db, auth }) =>
+    [...db.roles.values()].filter((r) => roleVisible(auth, r)).map((r) => roleView(db, r)),
+  ),
+  // Before `role/:rolename`: the literal segment must win.
+  route(ctx, 'roles', 'create', ({ db, auth, body }) => {
+    checkRoleInput(db, auth, body);
+    const role: DatasetRole = {
+      id: db.nextId('R'),
+      rolename: body.rolename,
+      firstname: body.firstname ?? null,
+      lastname: body.lastname ?? null,
+      region: body.region ?? null,
+      permissions: [...new Set(body.permissions)],
+      builtIn: false,
+    };
+    db.roles.set(role.id, role);
+    db.log({
+      username: auth.user.username,
+      type: 'create',
+      objectType: 'role',
+      objectId: role.id,
+      locationCode: null,
+      summary: `role ${role.rolename} created`,
+      after: { rolename: role.rolename, permissions: role.permissions },
+    });
+    return roleView(db, role);
+  }),
+  route(ctx, 'roles', 'getById', ({ db, auth, params }) =>
+    roleView(db, visibleRole(auth, db.roles.get(params.id))),
+  ),
+  route(ctx, 'roles', 'update', ({ db, auth, params, body }) => {
+    const role = visibleRole(auth, db.roleByName(params.rolename));
+    checkRoleInput(db, auth, body, role);
+    const before = { rolename: role.rolename, permissions: [...role.permissions] };
+    if (role.rolename !== body.rolename)
+      for (const u of db.users.values())
+        u.roles = u.roles.map((r) => (r === role.rolename ? body.rolename : r));
+    role.rolename = body.rolename;
+    role.firstname = body.firstname ?? null;
+    role.lastname = body.lastname ?? null;
+    role.region = body.region ?? null;
+    role.permissions = [...new Set(body.permissions)];
+    db.log({
+      username: auth.user.username,
+      type: 'update',
+      objectType: 'role',
+      objectId: role.id,
+      locationCode: null,
+      summary: `role ${role.rolename} updated`,
+      before,
+      after: { rolename: role.rolename, permissions: role.permissions },
+    });
+    return roleView(db, role);
+  }),
+  route(ctx, 'roles', 'remove', ({ db, auth, params }) => {
+    const role = visibleRole(auth, db.roleByName(params.rolename));
+    if (role.builtIn) fail(409, 'deletion_error', 'rolename', 'Built-in roles cannot be deleted.');
+    db.roles.delete(role.id);
+    for (const u of db.users.values()) u.roles = u.roles.filter((r) => r !== role.rolename);
+    db.log({
+      username: auth.user.username,
+      type: 'delete',
+      objectType: 'role',
+      objectId: role.id,
+      locationCode: null,
+      summary: `role ${role.rolename} deleted`,
+    });
+    return { ok: true as const };
+  }),
+];
+
+// --- profile ----------------------------------------------------------------------------------
+
+export const profileHandlers = (ctx: HandlerContext): HttpHandler[] => [
+  route(ctx, 'profile', 'changePassword', ({ db, auth, body }) => {
+    if (auth.user.password !== body.oldPassword)
+      throw new MockError(400, 'wrong_password', undefined, { field: 'oldPassword' });
+    const pair = checkPasswordPair(body.newPassword, body.newPasswordRepeat, 'newPasswordRepeat');
+    if (pair) throw new MockError(400, pair.error, undefined, { field: pair.field });
+    auth.user.password = body.newPassword;
+    db.closeSessionsOf(auth.user.id, auth.token);
+    db.log({
+      username: auth.user.username,
+      type: 'update',
+      objectType: 'user',
+      objectId: auth.user.id,
+      locationCode: null,
+      summary: `${auth.user.username} changed the password`,
+    });
+    return { ok: true as const };
+  }),
+  route(ctx, 'profile', 'setLanguage', ({ db, auth, body }) => {
+    auth.user.language = body.language;
+    return db.sessionOf(auth);
+  }),
+];
+
+// --- administration and dashboard --------------------------------------------------------------
+
+export const adminHandlers = (ctx: HandlerContext): HttpHandler[] => [
+  route(ctx, 'admin', 'overview', ({ db }) => ({
+    counts: {
+      concerns: db.concerns.size,
+      branches: db.branches.size,
+      locations: db.locations.size,
+      containers: db.containers.size,
+      users: db.users.size,
+      roles: db.roles.size,
+    },
+    pendingRequests: db.reviews.filter((r) => r.state === 'pending').length,
+    exports: {
+      queued: db.exports.filter((e) => e.state === 'queued').length,
+      running: db.exports.filter((e) => e.state === 'running').length,
+      failed: db.exports.filter((e) => e.state === 'failed').length,
+    },
+    version: MOCK_VERSION,
+    startedAt: db.startedAt,
+  })),
+  route(ctx, 'admin', 'dashboard', ({ db, auth }) => {
+    const locations = db
+      .visibleLocations(auth.scope)
+      .map((l) => {
+        const view = locationView(db, l);
+        return {
+          code: l.code,
+          name: l.name,
+          branchCode: l.branchCode,
+          branchName: view.parentBranch.name,
+          concernCode: l.concernCode,
+          concernName: view.parentBranch.parentConcern.name,
+          containerCount: view.containerCount,
+          alarmingCount: view.alarmingCount,
+        };
+      })
+      .sort((a, b) => b.alarmingCount - a.alarmingCount || a.code.localeCompare(b.code));
+    const mine = db.reviews.filter((r) => r.requestedBy === auth.user.username);
+    return {
+      locations,
+      myPendingRequests: mine.filter((r) => r.state === 'pending').length,
+      toReview: auth.permissions.has('PERM_REVIEWREQUESTS')
+        ? db.reviews.filter((r) => r.state === 'pending' && db.canSeeLocation(auth.scope, r.locationCode))
+            .length
+        : 0,
+      recentRequests: [...mine].sort((a, b) => b.requestedAt.localeCompare(a.requestedAt)).slice(0, 5),
+    };
+  }),
+];

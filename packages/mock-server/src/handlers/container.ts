@@ -1,0 +1,93 @@
+import { FIELD_PERMISSIONS, type ReviewRequest, type ReviewType } from '@falcon/api-client';
+import type { HttpHandler } from 'msw';
+import type { DatasetContainer, DatasetLocation } from '../dataset/types';
+import type { Auth, MockDb } from '../db';
+import { fail, notFound } from '../errors';
+import { fileResponse, type HandlerContext, route } from './route';
+import { articleView, containerById, containerFor, documentView } from './views';
+
+const ERROR_KEY = {
+  deactivate: 'deactivate_error',
+  scan: 'scan_error',
+  changequantity: 'change_quantity_error',
+  additionalorder: 'order_error',
+} as const;
+
+/** A container action is a request for review: nothing about the container changes yet. */
+const requestAction = (
+  db: MockDb,
+  auth: Auth,
+  id: string,
+  type: Exclude<ReviewType, 'inventorytransfer'>,
+  payload: (c: DatasetContainer) => ReviewRequest['payload'],
+) => {
+  const container = containerById(db, auth, id);
+  if (!container.active) fail(409, ERROR_KEY[type], undefined, 'The container is inactive.');
+  if (db.reviews.some((r) => r.containerId === container.id && r.type === type && r.state === 'pending'))
+    fail(409, ERROR_KEY[type], undefined, 'The same request is waiting for review already.');
+  const location = db.locations.get(container.locationCode) as DatasetLocation;
+  return db.createReview(auth, type, location, container, payload(container));
+};
+
+export const containerHandlers = (ctx: HandlerContext): HttpHandler[] => [
+  // Before `container/:id/...`: the literal segment must win.
+  route(ctx, 'container', 'byBarcode', ({ db, auth, params }) => {
+    const container = db.containersByBarcode.get(params.barcode);
+    if (!container || !db.canSeeLocation(auth.scope, container.locationCode))
+      return notFound('invalid_barcode');
+    return containerFor(auth, container as DatasetContainer);
+  }),
+  route(ctx, 'container', 'get', ({ db, auth, params }) =>
+    containerFor(auth, containerById(db, auth, params.id)),
+  ),
+  route(ctx, 'container', 'documents', ({ db, auth, params, apiUrl }) => {
+    const container = containerById(db, auth, params.id);
+    return [...db.documents.values()]
+      .filter((d) => d.containerId === container.id)
+      .map((d) => documentView(apiUrl, d));
+  }),
+  route(ctx, 'container', 'requests', ({ db, auth, params }) => {
+    const container = containerById(db, auth, params.id);
+    return db.reviews
+      .filter((r) => r.containerId === container.id)
+      .sort((a, b) => b.requestedAt.localeCompare(a.requestedAt) || b.id.localeCompare(a.id));
+  }),
+  route(ctx, 'container', 'deactivate', ({ db, auth, params }) =>
+    requestAction(db, auth, params.id, 'deactivate', () => ({})),
+  ),
+  route(ctx, 'container', 'scan', ({ db, auth, params }) =>
+    requestAction(db, auth, params.id, 'scan', () => ({})),
+  ),
+  route(ctx, 'container', 'additionalOrder', ({ db, auth, params, body }) =>
+    requestAction(db, auth, params.id, 'additionalorder', () => ({
+      factor: body.factor,
+      additionalOrderDate: body.additionalOrderDate,
+    })),
+  ),
+  route(ctx, 'container', 'changeQuantity', ({ db, auth, params, body }) =>
+    requestAction(db, auth, params.id, 'changequantity', (c) => ({
+      factor: body.factor,
+      previousFillingQuantity: c.fillingQuantity,
+    })),
+  ),
+];
+
+export const articleHandlers = (ctx: HandlerContext): HttpHandler[] => [
+  route(ctx, 'article', 'get', ({ db, auth, params, apiUrl }) => articleView(db, auth, params.code, apiUrl)),
+];
+
+export const documentHandlers = (ctx: HandlerContext): HttpHandler[] => [
+  route(ctx, 'document', 'download', ({ db, auth, params }) => {
+    const doc = db.documents.get(params.id);
+    if (!doc) return notFound();
+    // A document the caller may not see (hidden field or foreign data) is as missing as an unknown one.
+    const visible = doc.containerId
+      ? auth.permissions.has(FIELD_PERMISSIONS.document) &&
+        db.canSeeLocation(auth.scope, db.containers.get(doc.containerId)?.locationCode ?? '')
+      : doc.articleCode !== null &&
+        (auth.permissions.has(FIELD_PERMISSIONS.articleDocuments) ||
+          auth.permissions.has(FIELD_PERMISSIONS.articleDrawing)) &&
+        db.articleVisible(auth.scope, doc.articleCode);
+    return visible ? fileResponse(doc) : notFound();
+  }),
+];

@@ -1,0 +1,240 @@
+import { type BarcodeList, type InventoryList, slicePage } from '@falcon/api-client';
+import type { HttpHandler } from 'msw';
+import type { Auth, MockDb, StoredBarcodeList, StoredInventoryList } from '../db';
+import { fail, MockError, notFound } from '../errors';
+import { readTable, type TableRow, withoutHeader } from '../tables';
+import { fileResponse, type HandlerContext, route } from './route';
+import { locationFor } from './views';
+
+const summary = <T extends StoredBarcodeList | StoredInventoryList>({
+  file: _f,
+  fingerprint: _p,
+  rows: _r,
+  ...rest
+}: T) => rest;
+const detail = <T extends StoredBarcodeList | StoredInventoryList>({
+  file: _f,
+  fingerprint: _p,
+  ...rest
+}: T) => rest;
+
+const readRows = async (file: File): Promise<TableRow[]> => {
+  let rows: TableRow[];
+  try {
+    rows = withoutHeader(await readTable(file));
+  } catch {
+    throw new MockError(400, 'upload_failed', 'The file could not be read.', { field: 'file' });
+  }
+  if (!rows.length) throw new MockError(400, 'upload_failed', 'The list is empty.', { field: 'file' });
+  return rows;
+};
+
+const fingerprintOf = (rows: TableRow[]) => rows.map((r) => r.cells.join(';')).join('\n');
+
+/** A list with the same content uploaded before: 409 upload_again_required unless `again=true`. */
+const checkDuplicate = (previous: { id: string } | undefined, again: string | undefined) => {
+  if (previous && again !== 'true')
+    throw new MockError(409, 'upload_again_required', undefined, {
+      field: 'again',
+      duplicateOf: previous.id,
+    });
+  return previous?.id ?? null;
+};
+
+const listFor = <T extends { id: string; locationCode: string }>(
+  db: MockDb,
+  auth: Auth,
+  lists: T[],
+  id: string,
+) => {
+  const list = lists.find((l) => l.id === id);
+  if (!list || !db.canSeeLocation(auth.scope, list.locationCode)) return notFound();
+  return list as T;
+};
+
+const stored = async (file: File) => ({
+  filename: file.name,
+  contentType: file.type || 'text/plain',
+  content: new Uint8Array(await file.arrayBuffer()),
+});
+
+export const barcodeListsHandlers = (ctx: HandlerContext): HttpHandler[] => [
+  route(ctx, 'barcodeLists', 'list', ({ db, auth, params, body }) => {
+    const location = locationFor(db, auth, params.code);
+    const rows = db.barcodeLists
+      .filter((l) => l.locationCode === location.code)
+      .sort((a, b) => b.uploadedAt.localeCompare(a.uploadedAt) || b.id.localeCompare(a.id));
+    const page = slicePage(rows, body.page, body.size);
+    return { ...page, items: page.items.map((l): BarcodeList => summary(l)) };
+  }),
+
+  route(ctx, 'barcodeLists', 'upload', async ({ db, auth, params, body, file }) => {
+    const location = locationFor(db, auth, params.code);
+    const upload = file as File;
+    const rows = await readRows(upload);
+    const fingerprint = fingerprintOf(rows);
+    const duplicateOf = checkDuplicate(
+      db.barcodeLists.find((l) => l.locationCode === location.code && l.fingerprint === fingerprint),
+      body.again,
+    );
+    const checked = rows.map(({ line, cells }) => {
+      const barcode = cells[0] ?? '';
+      const container = db.containersByBarcode.get(barcode);
+      const valid = container?.locationCode === location.code;
+      return {
+        line,
+        barcode,
+        valid,
+        error: valid ? null : ('invalid_barcode' as const),
+        containerId: valid ? (container?.id ?? null) : null,
+      };
+    });
+    const list: StoredBarcodeList = {
+      id: db.nextId('BL'),
+      locationCode: location.code,
+      filename: upload.name,
+      uploadedAt: db.now(),
+      uploadedBy: auth.user.username,
+      rowCount: checked.length,
+      invalidCount: checked.filter((r) => !r.valid).length,
+      duplicateOf,
+      rows: checked,
+      file: await stored(upload),
+      fingerprint,
+    };
+    db.barcodeLists.push(list);
+    db.log({
+      username: auth.user.username,
+      type: 'upload',
+      objectType: 'barcodeList',
+      objectId: list.id,
+      locationCode: location.code,
+      summary: `barcode list ${list.filename} uploaded (${list.rowCount} rows, ${list.invalidCount} invalid)`,
+    });
+    return detail(list);
+  }),
+
+  route(ctx, 'barcodeLists', 'get', ({ db, auth, params }) =>
+    detail(listFor(db, auth, db.barcodeLists, params.id)),
+  ),
+  route(ctx, 'barcodeLists', 'file', ({ db, auth, params }) =>
+    fileResponse(listFor(db, auth, db.barcodeLists, params.id).file),
+  ),
+  route(ctx, 'barcodeLists', 'remove', ({ db, auth, params }) => {
+    const list = listFor(db, auth, db.barcodeLists, params.id);
+    db.barcodeLists = db.barcodeLists.filter((l) => l !== list);
+    db.log({
+      username: auth.user.username,
+      type: 'delete',
+      objectType: 'barcodeList',
+      objectId: list.id,
+      locationCode: list.locationCode,
+      summary: `barcode list ${list.filename} removed`,
+    });
+    return { deleted: 1 };
+  }),
+  route(ctx, 'barcodeLists', 'download', ({ db, auth, params }) => {
+    const location = locationFor(db, auth, params.code);
+    const lines = ['barcode;code;articleCode;articleName'];
+    for (const c of db.containersByLocation.get(location.code) ?? [])
+      lines.push([c.barcode, c.code, c.articleCode, `"${c.articleName.replace(/"/g, '""')}"`].join(';'));
+    return fileResponse({
+      filename: `Barcodes_${location.code}.csv`,
+      contentType: 'text/csv; charset=utf-8',
+      content: new TextEncoder().encode(`${lines.join('\r\n')}\r\n`),
+    });
+  }),
+];
+
+export const inventoryListsHandlers = (ctx: HandlerContext): HttpHandler[] => [
+  route(ctx, 'inventoryLists', 'list', ({ db, auth, params, body }) => {
+    const location = locationFor(db, auth, params.code);
+    const rows = db.inventoryLists
+      .filter((l) => l.locationCode === location.code)
+      .sort((a, b) => b.uploadedAt.localeCompare(a.uploadedAt) || b.id.localeCompare(a.id));
+    const page = slicePage(rows, body.page, body.size);
+    return { ...page, items: page.items.map((l): InventoryList => summary(l)) };
+  }),
+
+  route(ctx, 'inventoryLists', 'upload', async ({ db, auth, params, body, file }) => {
+    const location = locationFor(db, auth, params.code);
+    const upload = file as File;
+    const rows = await readRows(upload);
+    const fingerprint = fingerprintOf(rows);
+    checkDuplicate(
+      db.inventoryLists.find((l) => l.locationCode === location.code && l.fingerprint === fingerprint),
+      body.again,
+    );
+    const seen = new Map<string, number>();
+    for (const { cells } of rows) seen.set(cells[0] ?? '', (seen.get(cells[0] ?? '') ?? 0) + 1);
+    const checked = rows.map(({ line, cells }) => {
+      const barcode = cells[0] ?? '';
+      const container = db.containersByBarcode.get(barcode);
+      const known = container?.locationCode === location.code;
+      const raw = (cells[1] ?? '').replace(',', '.');
+      const quantity = raw !== '' && Number.isFinite(Number(raw)) && Number(raw) >= 0 ? Number(raw) : null;
+      const errors: ('invalid_barcode' | 'invalid_quantity' | 'duplicate_barcode')[] = [];
+      if (!known) errors.push('invalid_barcode');
+      if (quantity === null) errors.push('invalid_quantity');
+      if ((seen.get(barcode) ?? 0) > 1) errors.push('duplicate_barcode');
+      return { line, barcode, quantity, containerId: known ? (container?.id ?? null) : null, errors };
+    });
+    const list: StoredInventoryList = {
+      id: db.nextId('IL'),
+      locationCode: location.code,
+      filename: upload.name,
+      uploadedAt: db.now(),
+      uploadedBy: auth.user.username,
+      rowCount: checked.length,
+      errorCount: checked.filter((r) => r.errors.length).length,
+      state: 'uploaded',
+      reviewRequestId: null,
+      rows: checked,
+      file: await stored(upload),
+      fingerprint,
+    };
+    db.inventoryLists.push(list);
+    db.log({
+      username: auth.user.username,
+      type: 'upload',
+      objectType: 'inventoryList',
+      objectId: list.id,
+      locationCode: location.code,
+      summary: `inventory list ${list.filename} uploaded (${list.rowCount} rows, ${list.errorCount} with errors)`,
+    });
+    return detail(list);
+  }),
+
+  route(ctx, 'inventoryLists', 'get', ({ db, auth, params }) =>
+    detail(listFor(db, auth, db.inventoryLists, params.id)),
+  ),
+
+  route(ctx, 'inventoryLists', 'transfer', ({ db, auth, params }) => {
+    const list = listFor(db, auth, db.inventoryLists, params.id);
+    if (list.state === 'transferred')
+      return fail(409, 'request_already_reviewed', 'state', 'The list was transferred already.');
+    if (list.errorCount > 0)
+      return fail(400, 'validation_error', 'rows', 'Only a list without errors can be transferred.');
+    const location = locationFor(db, auth, list.locationCode);
+    const request = db.createReview(auth, 'inventorytransfer', location, null, { inventoryListId: list.id });
+    list.state = 'transferred';
+    list.reviewRequestId = request.id;
+    return request;
+  }),
+
+  route(ctx, 'inventoryLists', 'remove', ({ db, auth, params }) => {
+    const list = listFor(db, auth, db.inventoryLists, params.id);
+    if (list.state === 'transferred')
+      return fail(409, 'deletion_error', 'state', 'A transferred list stays.');
+    db.inventoryLists = db.inventoryLists.filter((l) => l !== list);
+    db.log({
+      username: auth.user.username,
+      type: 'delete',
+      objectType: 'inventoryList',
+      objectId: list.id,
+      locationCode: list.locationCode,
+      summary: `inventory list ${list.filename} removed`,
+    });
+    return { deleted: 1 };
+  }),
+];

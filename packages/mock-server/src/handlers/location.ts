@@ -1,0 +1,200 @@
+import { fullNameOf, type Image, type LocationAdmin, slicePage } from '@falcon/api-client';
+import type { HttpHandler } from 'msw';
+import type { DatasetImage } from '../dataset/types';
+import type { MockDb } from '../db';
+import { invalid, notFound } from '../errors';
+import { createExport } from './exports';
+import { fileResponse, type HandlerContext, route } from './route';
+import { runSearch } from './search';
+import { locationFor, locationView, racksView } from './views';
+
+/** Pixel size of a PNG or JPEG, read from its header; null for anything else. */
+export const imageSize = (bytes: Uint8Array): { width: number; height: number } | null => {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (bytes.length >= 24 && bytes[0] === 0x89 && bytes[1] === 0x50)
+    return { width: view.getUint32(16), height: view.getUint32(20) };
+  if (bytes[0] === 0xff && bytes[1] === 0xd8) {
+    let i = 2;
+    while (i + 9 < bytes.length && bytes[i] === 0xff) {
+      const marker = bytes[i + 1] as number;
+      const length = view.getUint16(i + 2);
+      if (marker >= 0xc0 && marker <= 0xc3)
+        return { height: view.getUint16(i + 5), width: view.getUint16(i + 7) };
+      i += 2 + length;
+    }
+  }
+  return null;
+};
+
+const imageView = (apiUrl: (path: string) => string, img: DatasetImage): Image => ({
+  id: img.id,
+  filename: img.filename,
+  contentType: img.contentType,
+  size: img.content.byteLength,
+  width: img.width,
+  height: img.height,
+  uploadedAt: img.uploadedAt,
+  uploadedBy: img.uploadedBy,
+  url: apiUrl(
+    `/rest/v2/location/${encodeURIComponent(img.locationCode)}/image/${encodeURIComponent(img.id)}`,
+  ),
+});
+
+/** Customer admins responsible for a location: KD_ADMIN users whose scope reaches it. */
+const adminsOf = (db: MockDb, code: string): ReturnType<(typeof LocationAdmin)['parse']>[] =>
+  [...db.users.values()]
+    .filter((u) => u.roles.includes('KD_ADMIN') && !u.scope.all && db.canSeeLocation(u.scope, code))
+    .map((u) => ({
+      userId: u.id,
+      username: u.username,
+      fullName: fullNameOf(u.firstname, u.lastname, u.username),
+      email: u.email,
+      phone: u.phone,
+    }));
+
+export const locationHandlers = (ctx: HandlerContext): HttpHandler[] => [
+  route(ctx, 'location', 'get', ({ db, auth, params }) =>
+    locationView(db, locationFor(db, auth, params.code)),
+  ),
+  route(ctx, 'location', 'getPa', ({ db, auth, params }) =>
+    locationView(db, locationFor(db, auth, params.code)),
+  ),
+  route(ctx, 'location', 'racks', ({ db, auth, params }) =>
+    racksView(db, auth, locationFor(db, auth, params.code)),
+  ),
+
+  route(ctx, 'location', 'saveRackOrder', ({ db, auth, params, body }) => {
+    const location = locationFor(db, auth, params.code);
+    const racks = db.racksByLocation.get(location.code) ?? [];
+    const codes = new Set(body.rackCodes);
+    if (
+      codes.size !== body.rackCodes.length ||
+      codes.size !== racks.length ||
+      racks.some((r) => !codes.has(r.code))
+    )
+      return invalid('rackCodes', "must list each of the location's racks once");
+    const before = Object.fromEntries(racks.map((r) => [r.code, r.position]));
+    for (const rack of racks) rack.position = body.rackCodes.indexOf(rack.code) + 1;
+    db.log({
+      username: auth.user.username,
+      type: 'update',
+      objectType: 'rackLayout',
+      objectId: location.code,
+      locationCode: location.code,
+      summary: `rack order of ${location.code} changed`,
+      before,
+      after: Object.fromEntries(racks.map((r) => [r.code, r.position])),
+    });
+    return { ok: true as const };
+  }),
+
+  route(ctx, 'location', 'appointments', ({ db, auth, params }) => {
+    const location = locationFor(db, auth, params.code);
+    return db.dataset.appointments
+      .filter((a) => a.locationCode === location.code)
+      .map(({ locationCode: _l, ...a }) => a);
+  }),
+
+  route(ctx, 'location', 'admins', ({ db, auth, params }) =>
+    adminsOf(db, locationFor(db, auth, params.code).code),
+  ),
+
+  route(ctx, 'location', 'search', ({ db, auth, params, body }) => {
+    const location = locationFor(db, auth, params.code);
+    return runSearch(auth, db.containersByLocation.get(location.code) ?? [], body);
+  }),
+
+  route(ctx, 'location', 'suggestContainer', ({ db, auth, params, body }) => {
+    const location = locationFor(db, auth, params.code);
+    const found = runSearch(auth, db.containersByLocation.get(location.code) ?? [], {
+      query: body.query,
+      filters: {},
+      page: 0,
+      size: 10,
+      sortField: 'relevance',
+      sortAsc: false,
+    });
+    return found.items.map((c) => ({
+      id: c.id,
+      label: c.code ?? c.articleName ?? c.placeCode ?? c.id,
+      articleName: c.articleName ?? null,
+      articleCode: c.articleCode ?? null,
+    }));
+  }),
+
+  route(ctx, 'location', 'images', ({ db, auth, params, body, apiUrl }) => {
+    const location = locationFor(db, auth, params.code);
+    const dir = body.sortAsc ? 1 : -1;
+    const rows = db.images
+      .filter((i) => i.locationCode === location.code)
+      .sort((a, b) =>
+        body.sortField === 'filename'
+          ? a.filename.localeCompare(b.filename) * dir
+          : a.uploadedAt.localeCompare(b.uploadedAt) * dir || a.id.localeCompare(b.id) * dir,
+      );
+    const page = slicePage(rows, body.page, body.size);
+    return { ...page, items: page.items.map((i) => imageView(apiUrl, i)) };
+  }),
+
+  route(ctx, 'location', 'image', ({ db, auth, params }) => {
+    const location = locationFor(db, auth, params.code);
+    const image = db.images.find((i) => i.id === params.imageId && i.locationCode === location.code);
+    return image ? fileResponse(image, true) : notFound();
+  }),
+
+  route(ctx, 'location', 'uploadImage', async ({ db, auth, params, file, apiUrl }) => {
+    const location = locationFor(db, auth, params.code);
+    const upload = file as File;
+    const content = new Uint8Array(await upload.arrayBuffer());
+    const size = imageSize(content);
+    const image: DatasetImage = {
+      id: db.nextId('IMG-'),
+      locationCode: location.code,
+      filename: upload.name,
+      contentType: upload.type || 'image/jpeg',
+      width: size?.width ?? null,
+      height: size?.height ?? null,
+      uploadedAt: db.now(),
+      uploadedBy: auth.user.username,
+      content,
+    };
+    db.images.push(image);
+    db.log({
+      username: auth.user.username,
+      type: 'upload',
+      objectType: 'image',
+      objectId: image.id,
+      locationCode: location.code,
+      summary: `image ${image.filename} uploaded`,
+    });
+    return imageView(apiUrl, image);
+  }),
+
+  route(ctx, 'location', 'deleteImage', ({ db, auth, params }) => {
+    const location = locationFor(db, auth, params.code);
+    const image = db.images.find((i) => i.id === params.imageId && i.locationCode === location.code);
+    if (!image) return notFound();
+    db.images = db.images.filter((i) => i !== image);
+    db.log({
+      username: auth.user.username,
+      type: 'delete',
+      objectType: 'image',
+      objectId: image.id,
+      locationCode: location.code,
+      summary: `image ${image.filename} deleted`,
+    });
+    return { ok: true as const };
+  }),
+
+  route(ctx, 'location', 'exportXlsx', ({ db, auth, params, body }) => {
+    const location = locationFor(db, auth, params.code);
+    return createExport(
+      db,
+      auth,
+      'location',
+      location,
+      db.containersByLocation.get(location.code) ?? [],
+      body,
+    );
+  }),
+];

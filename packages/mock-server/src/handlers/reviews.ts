@@ -1,0 +1,73 @@
+import { type ListRequest, type ReviewRequest, slicePage } from '@falcon/api-client';
+import type { HttpHandler } from 'msw';
+import type { Auth, MockDb } from '../db';
+import { fail, notFound } from '../errors';
+import { type HandlerContext, route } from './route';
+
+type ListBody = Required<Omit<ListRequest, 'sortField'>> & { sortField?: string };
+
+const page = (rows: ReviewRequest[], body: ListBody) => {
+  const key = (body.sortField ?? 'requestedAt') as keyof ReviewRequest;
+  // Newest first unless the caller sorts explicitly.
+  const dir = body.sortField ? (body.sortAsc ? 1 : -1) : -1;
+  rows.sort(
+    (a, b) =>
+      String(a[key] ?? '').localeCompare(String(b[key] ?? '')) * dir || a.id.localeCompare(b.id) * dir,
+  );
+  return slicePage(rows, body.page, body.size);
+};
+
+const reviewFor = (db: MockDb, auth: Auth, id: string): ReviewRequest => {
+  const request = db.reviews.find((r) => r.id === id);
+  if (!request || !db.canSeeLocation(auth.scope, request.locationCode)) return notFound();
+  return request as ReviewRequest;
+};
+
+const decide = (db: MockDb, auth: Auth, id: string, state: 'approved' | 'rejected', comment?: string) => {
+  const request = reviewFor(db, auth, id);
+  if (request.state !== 'pending') fail(409, 'request_already_reviewed');
+  const change = state === 'approved' ? db.applyReview(request) : { before: null, after: null };
+  request.state = state;
+  request.reviewedBy = auth.user.username;
+  request.reviewedAt = db.now();
+  request.comment = comment ?? null;
+  db.log({
+    username: auth.user.username,
+    type: state === 'approved' ? 'review_approved' : 'review_rejected',
+    objectType: request.containerId ? 'container' : 'review',
+    objectId: request.containerId ?? request.id,
+    locationCode: request.locationCode,
+    summary: `${request.type}${request.containerCode ? ` for ${request.containerCode}` : ''} ${state}`,
+    before: change.before,
+    after: change.after,
+  });
+  return request;
+};
+
+export const reviewsHandlers = (ctx: HandlerContext): HttpHandler[] => [
+  route(ctx, 'reviews', 'list', ({ db, auth, body }) => {
+    const f = body.filterMap;
+    const state = f.state ?? 'pending';
+    const rows = db.reviews.filter(
+      (r) =>
+        db.canSeeLocation(auth.scope, r.locationCode) &&
+        (state === 'all' || r.state === state) &&
+        (!f.type || r.type === f.type) &&
+        (!f.locationCode || r.locationCode === f.locationCode),
+    );
+    return page(rows, body);
+  }),
+  route(ctx, 'reviews', 'mine', ({ db, auth, body }) => {
+    const state = body.filterMap.state;
+    const rows = db.reviews.filter(
+      (r) => r.requestedBy === auth.user.username && (!state || state === 'all' || r.state === state),
+    );
+    return page(rows, body);
+  }),
+  route(ctx, 'reviews', 'approve', ({ db, auth, params, body }) =>
+    decide(db, auth, params.id, 'approved', body.comment),
+  ),
+  route(ctx, 'reviews', 'reject', ({ db, auth, params, body }) =>
+    decide(db, auth, params.id, 'rejected', body.comment),
+  ),
+];

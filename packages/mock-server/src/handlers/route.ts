@@ -1,0 +1,234 @@
+import {
+  type AnyEndpoint,
+  type Contract,
+  contract,
+  type EndpointName,
+  hasAll,
+  pathParamNames,
+  type ResourceName,
+} from '@falcon/api-client';
+import { delay, type HttpHandler, HttpResponse, http } from 'msw';
+import type { Auth, MockDb } from '../db';
+import { MockError } from '../errors';
+
+export const SESSION_COOKIE = 'falcon_session';
+
+/** How handlers are built: over which database, under which base path, how slow. */
+export interface HandlerContext {
+  /** The database, created on first use so building handlers costs nothing. */
+  db: () => MockDb;
+  /** Base of the API, `/api` by default; handlers match it on any origin. */
+  baseUrl: string;
+  /** Artificial latency: ms, 'real' (msw's realistic random delay) or 'infinite' (a Loading story). */
+  delay?: number | 'real' | 'infinite';
+}
+
+type Out<S> = S extends { parse: (value: unknown) => infer O } ? O : undefined;
+
+/** What a resolver gets: the validated parts of the request and the caller. */
+export interface Call<E extends AnyEndpoint> {
+  request: Request;
+  db: MockDb;
+  params: Out<E['params']>;
+  query: Out<E['query']>;
+  body: Out<E['body']>;
+  /** The uploaded `file` part of a multipart endpoint. */
+  file: File | null;
+  /** The caller; for public endpoints use `optionalAuth`. */
+  auth: Auth;
+  optionalAuth: Auth | null;
+  /** Absolute URL of an API path (for `url` fields of images and documents). */
+  apiUrl: (path: string) => string;
+  ctx: HandlerContext;
+}
+
+export type Resolver<E extends AnyEndpoint> = (call: Call<E>) => unknown | Promise<unknown>;
+
+type Endpoint<R extends ResourceName, N extends keyof Contract[R]> = Contract[R][N] & AnyEndpoint;
+
+const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
+  HttpResponse.json(body as Record<string, unknown>, {
+    status,
+    headers: { 'Cache-Control': 'no-store', ...headers },
+  });
+
+export const errorResponse = (error: MockError) => json(error.body, error.status);
+
+/** Dotted path of the first schema issue; an unknown key names the key itself. */
+const issueField = (issue: { path: PropertyKey[]; code?: string; keys?: string[] }, prefix: string) => {
+  const path = issue.path.map(String);
+  if (issue.code === 'unrecognized_keys' && issue.keys?.length) path.push(issue.keys[0] as string);
+  return [prefix, ...path].filter(Boolean).join('.') || prefix;
+};
+
+interface SafeParser {
+  safeParse: (value: unknown) =>
+    | { success: true; data: unknown }
+    | {
+        success: false;
+        error: { issues: { path: PropertyKey[]; code?: string; keys?: string[]; message: string }[] };
+      };
+}
+
+const validate = (schema: unknown, value: unknown, part: 'params' | 'query' | 'body'): unknown => {
+  const parser = schema as SafeParser;
+  let result = parser.safeParse(value);
+  // A missing body counts as `{}` when every field has a default.
+  if (!result.success && value === undefined && part === 'body') result = parser.safeParse({});
+  if (result.success) return result.data;
+  const issues = result.error.issues;
+  const first = issues[0];
+  // Fields are named by their path inside the part (`username`, `filters.reach.min`, `code`).
+  const field = first ? issueField(first, '') || part : part;
+  throw new MockError(400, 'validation_error', first?.message ?? 'invalid request', {
+    field,
+    issues: issues.map((i) => ({ path: issueField(i, '') || part, message: i.message })),
+  });
+};
+
+const readCookie = (request: Request, cookies: Record<string, string>): string | undefined => {
+  const bearer = request.headers.get('authorization')?.match(/^Bearer\s+(.+)$/i)?.[1];
+  return bearer ?? cookies[SESSION_COOKIE];
+};
+
+/** True when a browser would call the type acceptable, also for lists where OSes send odd types. */
+const accepted = (file: File, accept: readonly string[]) => {
+  if (accept.includes(file.type)) return true;
+  const ext = file.name.toLowerCase().split('.').pop() ?? '';
+  const byExtension: Record<string, string> = {
+    csv: 'text/csv',
+    txt: 'text/plain',
+    xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    jpg: 'image/jpeg',
+    jpeg: 'image/jpeg',
+    png: 'image/png',
+    webp: 'image/webp',
+  };
+  const generic = ['', 'application/octet-stream', 'application/vnd.ms-excel'];
+  return generic.includes(file.type) && accept.includes(byExtension[ext] ?? '-');
+};
+
+const readBody = async (request: Request, endpoint: AnyEndpoint) => {
+  if (endpoint.multipart) {
+    let form: FormData;
+    try {
+      form = await request.formData();
+    } catch {
+      throw new MockError(400, 'validation_error', 'multipart/form-data expected', { field: 'file' });
+    }
+    const fields: Record<string, string> = {};
+    let file: File | null = null;
+    for (const [key, value] of form.entries()) {
+      if (key === 'file' && typeof value !== 'string') file = value as File;
+      else if (typeof value === 'string') fields[key] = value;
+    }
+    if (!file) throw new MockError(400, 'validation_error', 'a file is required', { field: 'file' });
+    if (file.size > endpoint.multipart.maxBytes)
+      throw new MockError(413, 'payload_too_large', undefined, { field: 'file' });
+    if (!accepted(file, endpoint.multipart.accept))
+      throw new MockError(415, 'unsupported_media_type', undefined, { field: 'file' });
+    return { body: validate(endpoint.body, fields, 'body'), file };
+  }
+  if (!endpoint.body) return { body: undefined, file: null };
+  const text = await request.text();
+  let raw: unknown;
+  if (text.trim()) {
+    try {
+      raw = JSON.parse(text);
+    } catch {
+      throw new MockError(400, 'validation_error', 'the body is not valid JSON', { field: 'body' });
+    }
+  }
+  return { body: validate(endpoint.body, raw, 'body'), file: null };
+};
+
+/** Path of an endpoint for msw: any origin, then the base URL (root endpoints sit outside it). */
+export const mswPath = (endpoint: AnyEndpoint, baseUrl: string) =>
+  `*${endpoint.root ? '' : baseUrl.replace(/\/$/, '')}${endpoint.path}`;
+
+/**
+ * One msw handler for one contract endpoint. Checks, in the order a server would: the
+ * X-Requested-With header on POST/DELETE (403 csrf_header_missing), the session (401), the
+ * permissions (403, all-of), path and query parameters (400 validation_error with details.field),
+ * the body (400; unknown fields rejected), then runs the resolver. Tenant scope is the resolver's
+ * to check (an out-of-scope object answers 404 exactly like a missing one).
+ */
+export const route = <R extends ResourceName, N extends keyof Contract[R] & string>(
+  ctx: HandlerContext,
+  resource: R,
+  name: N,
+  resolver: Resolver<Endpoint<R, N>>,
+): HttpHandler => {
+  const endpoint = contract[resource][name] as unknown as AnyEndpoint;
+  const method = endpoint.method.toLowerCase() as 'get' | 'post' | 'delete';
+  return http[method](mswPath(endpoint, ctx.baseUrl), async ({ request, params, cookies }) => {
+    if (ctx.delay !== undefined) await delay(ctx.delay);
+    try {
+      if (endpoint.method !== 'GET' && request.headers.get('x-requested-with') !== 'XMLHttpRequest')
+        throw new MockError(403, 'csrf_header_missing');
+      const db = ctx.db();
+      const optionalAuth = db.authOf(readCookie(request, cookies));
+      if (endpoint.auth !== 'public' && !optionalAuth) throw new MockError(401, 'unauthorized');
+      if (optionalAuth && !hasAll(optionalAuth.permissions, endpoint.permissions)) {
+        db.log({
+          username: optionalAuth.user.username,
+          type: 'permission_denied',
+          objectType: 'endpoint',
+          objectId: `${resource}.${name}`,
+          locationCode: null,
+          summary: `${endpoint.method} ${endpoint.path} denied`,
+        });
+        throw new MockError(403, 'forbidden', undefined, {
+          missing: (endpoint.permissions ?? []).filter((p) => !optionalAuth.permissions.has(p)),
+        });
+      }
+      // msw also names the `*` wildcard ('0'); only the contract's parameters count.
+      const named = Object.fromEntries(pathParamNames(endpoint.path).map((p) => [p, params[p]]));
+      const parsedParams = endpoint.params ? validate(endpoint.params, named, 'params') : undefined;
+      const url = new URL(request.url);
+      const rawQuery = Object.fromEntries([...url.searchParams].filter(([key]) => key !== 'lang'));
+      const parsedQuery = endpoint.query ? validate(endpoint.query, rawQuery, 'query') : undefined;
+      const { body, file } = await readBody(request, endpoint);
+      const apiBase = `${url.origin}${ctx.baseUrl.replace(/\/$/, '')}`;
+      const call = {
+        request,
+        db,
+        params: parsedParams,
+        query: parsedQuery,
+        body,
+        file,
+        get auth(): Auth {
+          if (!optionalAuth) throw new MockError(401, 'unauthorized');
+          return optionalAuth;
+        },
+        optionalAuth,
+        apiUrl: (path: string) => `${apiBase}${path}`,
+        ctx,
+      } as Call<Endpoint<R, N>>;
+      const result = await resolver(call);
+      if (result instanceof Response) return result;
+      return json(result, endpoint.status ?? 200);
+    } catch (error) {
+      if (error instanceof MockError) return errorResponse(error);
+      console.error(`[mock-server] ${endpoint.method} ${endpoint.path} failed`, error);
+      return errorResponse(new MockError(500, 'internal_error', String((error as Error)?.message ?? error)));
+    }
+  });
+};
+
+/** A binary response (downloads, images). */
+export const fileResponse = (
+  file: { content: Uint8Array; contentType: string; filename: string },
+  inline = false,
+) =>
+  new HttpResponse(file.content as Uint8Array<ArrayBuffer>, {
+    status: 200,
+    headers: {
+      'Content-Type': file.contentType,
+      'Content-Length': String(file.content.byteLength),
+      'Content-Disposition': `${inline ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(file.filename)}`,
+      'Cache-Control': 'no-store',
+    },
+  });
+
+export const endpointName = (resource: ResourceName, name: string) => `${resource}.${name}` as EndpointName;

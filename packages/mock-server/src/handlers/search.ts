@@ -1,0 +1,153 @@
+import {
+  type Container,
+  canSeeContainerField,
+  canSortBy,
+  type ExportRequest,
+  forbiddenFilters,
+  type SearchFilters,
+  type SearchRequest,
+  type SearchResult,
+  type SearchSortField,
+  slicePage,
+  visibleContainerFields,
+} from '@falcon/api-client';
+import type { DatasetContainer } from '../dataset/types';
+import type { Auth } from '../db';
+import { MockError } from '../errors';
+import { containerFor } from './views';
+
+type Filters = SearchFilters;
+type SortableContainer = DatasetContainer & Record<string, unknown>;
+
+/** Text fields a query matches, each only when the caller may see it (a hidden field must not leak). */
+const TEXT_FIELDS = [
+  'articleName',
+  'articleCode',
+  'code',
+  'barcode',
+  'customerPartNumber',
+  'placeCode',
+  'storageCoordinate',
+  'storageDescription',
+  'orderNumber',
+  'charge',
+  'deliveryNoteNumber',
+] as const;
+
+const inRange = (value: number | null | undefined, range: { min?: number; max?: number } | undefined) =>
+  !range ||
+  (value !== null &&
+    value !== undefined &&
+    (range.min === undefined || value >= range.min) &&
+    (range.max === undefined || value <= range.max));
+
+const matchesFilters = (c: DatasetContainer, f: Filters) =>
+  inRange(c.reachInWeeks, f.reach) &&
+  (!f.deliveryState?.length || f.deliveryState.includes(c.deliveryStatus)) &&
+  (f.obligationAcceptance === undefined || c.obligatory === f.obligationAcceptance) &&
+  (f.alarming === undefined || c.alarming === f.alarming) &&
+  inRange(c.consumption, f.consumption) &&
+  inRange(c.stockTurnRate, f.stockTurnRate) &&
+  (!f.deliveryDate ||
+    (c.expectedDeliveryDate !== null &&
+      (!f.deliveryDate.from || c.expectedDeliveryDate >= f.deliveryDate.from) &&
+      (!f.deliveryDate.to || c.expectedDeliveryDate <= f.deliveryDate.to))) &&
+  (f.error === undefined || (c.error !== null) === f.error);
+
+/** Refuses filters and sort fields the caller may not use (403 forbidden naming the field). */
+export const checkSearchRights = (auth: Auth, filters: Filters, sortField: SearchSortField) => {
+  const refused = forbiddenFilters(filters, auth.permissions);
+  if (refused.length) throw new MockError(403, 'forbidden', undefined, { field: `filters.${refused[0]}` });
+  if (!canSortBy(sortField, auth.permissions))
+    throw new MockError(403, 'forbidden', undefined, { field: 'sortField' });
+};
+
+interface Query {
+  query: string;
+  filters: Filters;
+  sortField: SearchSortField;
+  sortAsc: boolean;
+}
+
+/** Every matching container, sorted: the same rules for search pages and exports. */
+export const findContainers = (
+  auth: Auth,
+  pool: Iterable<DatasetContainer>,
+  q: Query,
+): DatasetContainer[] => {
+  checkSearchRights(auth, q.filters, q.sortField);
+  const fields = TEXT_FIELDS.filter((f) => canSeeContainerField(auth.permissions, f));
+  const tokens = q.query.toLowerCase().split(/\s+/).filter(Boolean);
+  const scored: { c: DatasetContainer; score: number }[] = [];
+  for (const c of pool) {
+    if (!matchesFilters(c, q.filters)) continue;
+    if (!tokens.length) {
+      scored.push({ c, score: 0 });
+      continue;
+    }
+    const texts = [c.id, ...fields.map((f) => c[f] ?? '')].map((t) => String(t).toLowerCase());
+    const haystack = texts.join('\n');
+    if (!tokens.every((t) => haystack.includes(t))) continue;
+    const exact = texts.some((t) => t === q.query.toLowerCase());
+    const prefix = texts.some((t) => tokens.some((tok) => t.startsWith(tok)));
+    scored.push({ c, score: exact ? 3 : prefix ? 2 : 1 });
+  }
+  const dir = q.sortAsc ? 1 : -1;
+  if (q.sortField === 'relevance')
+    scored.sort((a, b) => b.score - a.score || a.c.placeCode.localeCompare(b.c.placeCode));
+  else {
+    const key = q.sortField as keyof DatasetContainer;
+    scored.sort((a, b) => {
+      const x = (a.c as SortableContainer)[key];
+      const y = (b.c as SortableContainer)[key];
+      if (x === y) return a.c.placeCode.localeCompare(b.c.placeCode);
+      if (x === null || x === undefined) return 1;
+      if (y === null || y === undefined) return -1;
+      return (
+        (typeof x === 'number' && typeof y === 'number' ? x - y : String(x).localeCompare(String(y))) * dir
+      );
+    });
+  }
+  return scored.map((s) => s.c);
+};
+
+export const runSearch = (
+  auth: Auth,
+  pool: Iterable<DatasetContainer>,
+  request: Required<Omit<SearchRequest, 'filters'>> & { filters: Filters },
+): SearchResult => {
+  const found = findContainers(auth, pool, request);
+  const page = slicePage(found, request.page, request.size);
+  return { ...page, items: page.items.map((c) => containerFor(auth, c)) };
+};
+
+const normalise = (text: string) => text.toLowerCase().replace(/[^a-z]/g, '');
+
+/** The spec's export state filter: customer article, obligation acceptance or a delivery state. */
+export const matchesStateFilter = (c: DatasetContainer, filter: ExportRequest['stateFilter']): boolean => {
+  if (!filter) return true;
+  const value = filter.value?.trim() ?? '';
+  switch (filter.type) {
+    case 'customer_article':
+      return !value || c.customerPartNumber.toLowerCase().includes(value.toLowerCase());
+    case 'obligation_acceptance':
+      return c.obligatory === (value !== 'false');
+    case 'delivery_status':
+      return !value || normalise(c.deliveryStatus) === normalise(value);
+    default:
+      return true;
+  }
+};
+
+/** Column headers and rows of an export: only the fields the caller may see. */
+export const exportTable = (auth: Auth, containers: readonly DatasetContainer[]) => {
+  const columns = ['id', ...visibleContainerFields(auth.permissions)] as (keyof Container)[];
+  const rows = containers.map((c) => {
+    const visible = containerFor(auth, c);
+    return columns.map((k) => {
+      const v = visible[k];
+      return v === null || v === undefined ? '' : (v as string | number | boolean);
+    });
+  });
+  return { columns: columns as string[], rows };
+};

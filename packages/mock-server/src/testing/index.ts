@@ -1,0 +1,2 @@
+export { createTestClient, eventually, failure, type TestClient } from './client';
+export { type ContractTarget, describeContractScenarios, SCENARIO_DATASET } from './scenarios';

@@ -1,0 +1,475 @@
+import { crc32, deflateSync } from 'node:zlib';
+import { ApiError } from '@falcon/api-client';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { createDataset } from '../dataset';
+import { unzip } from '../tables';
+import { eventually, failure, type TestClient } from './client';
+
+/** A real, decodable PNG of one grey colour. */
+const pngOf = (width: number, height: number): Uint8Array => {
+  const chunk = (type: string, data: Uint8Array) => {
+    const out = new Uint8Array(12 + data.length);
+    const view = new DataView(out.buffer);
+    view.setUint32(0, data.length);
+    out.set(new TextEncoder().encode(type), 4);
+    out.set(data, 8);
+    view.setUint32(8 + data.length, crc32(out.subarray(4, 8 + data.length)));
+    return out;
+  };
+  const header = new Uint8Array(13);
+  const view = new DataView(header.buffer);
+  view.setUint32(0, width);
+  view.setUint32(4, height);
+  header.set([8, 0, 0, 0, 0], 8); // 8-bit greyscale, no interlace
+  const rows = new Uint8Array(height * (width + 1)).fill(128);
+  for (let y = 0; y < height; y++) rows[y * (width + 1)] = 0; // filter byte of each row
+  const parts = [
+    new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(rows)),
+    chunk('IEND', new Uint8Array()),
+  ];
+  const png = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    png.set(p, at);
+    at += p.length;
+  }
+  return png;
+};
+
+/** The dataset every target of the contract scenarios serves: the `small` scale of seed 1. */
+export const SCENARIO_DATASET = { seed: 1, scale: 'small' } as const;
+
+/** An implementation of the rest/v2 contract under test: the mock server or the real server. */
+export interface ContractTarget {
+  /** A new client (one browser, its own cookie jar) of the API under test. */
+  newClient(): TestClient;
+  /** Back to SCENARIO_DATASET with the demo users (password demo1234); runs before each scenario. */
+  reset(): Promise<void> | void;
+}
+
+/**
+ * The contract scenarios: one set of behaviours that the mock server and the real server must both
+ * show, so the two cannot drift. Call it inside a test file with the target to check.
+ */
+export const describeContractScenarios = (target: ContractTarget): void => {
+  const dataset = createDataset(SCENARIO_DATASET);
+  const newClient = () => target.newClient();
+  const signedIn = async (username: string, password = 'demo1234'): Promise<TestClient> => {
+    const client = newClient();
+    await client.api.auth.signin({ body: { username, password } });
+    return client;
+  };
+  const foreign = () => {
+    const c = dataset.containers.find((x) => x.concernCode !== 'C001');
+    if (!c) throw new Error('no foreign container');
+    return c;
+  };
+  const own = () => {
+    const c = dataset.containers.find((x) => x.concernCode === 'C001' && x.active);
+    if (!c) throw new Error('no own container');
+    return c;
+  };
+
+  beforeEach(async () => {
+    await target.reset();
+  });
+
+  describe('sign-in', () => {
+    it('signs in with username and password and keeps the session in a cookie', async () => {
+      const client = newClient();
+      const session = await client.api.auth.signin({ body: { username: 'admin', password: 'demo1234' } });
+      expect(session).toMatchObject({ username: 'admin', roles: ['ADMIN'], impersonatedBy: null });
+      expect(session.permissions).toContain('PERM_SYSADMIN');
+      expect(client.cookies.get('falcon_session')).toBeTruthy();
+      expect((await client.api.auth.session()).userId).toBe(session.userId);
+    });
+
+    it('answers a wrong password and an unknown user alike with 401 login_failed', async () => {
+      const client = newClient();
+      const wrong = await failure(client.api.auth.signin({ body: { username: 'admin', password: 'nope' } }));
+      const unknown = await failure(
+        client.api.auth.signin({ body: { username: 'ghost', password: 'nope' } }),
+      );
+      for (const e of [wrong, unknown]) {
+        expect(e).toBeInstanceOf(ApiError);
+        expect(e.status).toBe(401);
+        expect(e.key).toBe('login_failed');
+      }
+      // A failed sign-in is not a lost session: the app's 401 hook stays quiet on public endpoints.
+      expect(client.unauthorized).toEqual([]);
+      const admin = await signedIn('admin');
+      const failed = await admin.api.protocol.list({ body: { filterMap: { type: 'signin_failed' } } });
+      expect(failed.items[0]).toMatchObject({ type: 'signin_failed', username: 'ghost' });
+    });
+
+    it('ends the session on sign-out', async () => {
+      const client = await signedIn('staff');
+      await client.api.auth.signout();
+      expect((await failure(client.api.auth.session())).status).toBe(401);
+    });
+
+    it('lets an ADMIN impersonate another user', async () => {
+      const admin = await signedIn('admin');
+      const session = await admin.api.auth.impersonate({ body: { username: 'staff' } });
+      expect(session).toMatchObject({ username: 'staff', impersonatedBy: 'admin' });
+      expect((await admin.api.auth.session()).username).toBe('staff');
+    });
+
+    it('rejects unknown body fields with 400 validation_error naming the field', async () => {
+      const client = newClient();
+      const e = await failure(
+        client.api.auth.signin({
+          body: { username: 'admin', password: 'demo1234', remember: true } as never,
+        }),
+      );
+      expect(e.status).toBe(400);
+      expect(e.key).toBe('validation_error');
+      expect(e.field).toBe('remember');
+    });
+  });
+
+  describe('guards', () => {
+    it('answers 401 unauthorized without a session and calls the app hook', async () => {
+      const client = newClient();
+      const e = await failure(client.api.concerns.list());
+      expect(e.status).toBe(401);
+      expect(e.key).toBe('unauthorized');
+      expect(client.unauthorized).toHaveLength(1);
+    });
+
+    it('answers 403 forbidden to a user lacking a permission (all-of)', async () => {
+      const staff = await signedIn('staff');
+      const e = await failure(staff.api.users.list({ body: {} }));
+      expect(e.status).toBe(403);
+      expect(e.key).toBe('forbidden');
+      expect(staff.forbidden).toHaveLength(1);
+      const sales = await signedIn('sales');
+      expect((await failure(sales.api.admin.overview())).status).toBe(403);
+    });
+  });
+
+  describe('scope: staff of C001 never sees foreign data', () => {
+    it('lists only its own concern', async () => {
+      const staff = await signedIn('staff');
+      expect((await staff.api.concerns.list()).map((c) => c.code)).toEqual(['C001']);
+      const tree = await staff.api.cbl.tree();
+      expect(tree.map((c) => c.code)).toEqual(['C001']);
+      const found = await staff.api.cbl.suggest({ body: { query: '' } });
+      expect(found.locations.every((l) => l.code.startsWith('C001-'))).toBe(true);
+    });
+
+    it("answers another concern's location exactly like a missing one (404 location_not_found)", async () => {
+      const staff = await signedIn('staff');
+      const foreignLocation = await failure(
+        staff.api.location.get({ params: { code: foreign().locationCode } }),
+      );
+      const missing = await failure(staff.api.location.get({ params: { code: 'C999-B01-L01' } }));
+      expect([foreignLocation.status, foreignLocation.key, foreignLocation.message]).toEqual([
+        missing.status,
+        missing.key,
+        missing.message,
+      ]);
+      expect(missing.status).toBe(404);
+      expect(missing.key).toBe('location_not_found');
+      // An admin sees it.
+      const admin = await signedIn('admin');
+      expect((await admin.api.location.get({ params: { code: foreign().locationCode } })).code).toBe(
+        foreign().locationCode,
+      );
+    });
+
+    it("answers another concern's container with 404 container_not_found, and its barcode with invalid_barcode", async () => {
+      const staff = await signedIn('staff');
+      const e = await failure(staff.api.container.get({ params: { id: foreign().id } }));
+      expect([e.status, e.key]).toEqual([404, 'container_not_found']);
+      const b = await failure(staff.api.container.byBarcode({ params: { barcode: foreign().barcode } }));
+      expect([b.status, b.key]).toEqual([404, 'invalid_barcode']);
+      const c = await failure(staff.api.concern.get({ params: { code: foreign().concernCode } }));
+      expect([c.status, c.key]).toEqual([404, 'not_found']);
+    });
+  });
+
+  describe('field visibility', () => {
+    it('serves staff a container without the fields it may not see', async () => {
+      const staff = await signedIn('staff');
+      const seen = await staff.api.container.get({ params: { id: own().id } });
+      expect(seen).toMatchObject({
+        id: own().id,
+        articleName: own().articleName,
+        fillingQuantity: own().fillingQuantity,
+      });
+      for (const hidden of [
+        'price',
+        'charge',
+        'rackCode',
+        'placeCode',
+        'storageCoordinate',
+        'deliveryNoteNumber',
+      ])
+        expect(seen).not.toHaveProperty(hidden);
+      const admin = await signedIn('admin');
+      expect(await admin.api.container.get({ params: { id: own().id } })).toMatchObject({
+        price: own().price,
+      });
+    });
+
+    it('refuses search filters and sort fields over hidden data', async () => {
+      const staff = await signedIn('staff');
+      const code = own().locationCode;
+      const filter = await failure(
+        staff.api.location.search({ params: { code }, body: { filters: { reach: { max: 1 } } } }),
+      );
+      expect([filter.status, filter.field]).toEqual([403, 'filters.reach']);
+      const sort = await failure(
+        staff.api.location.search({ params: { code }, body: { sortField: 'price' } }),
+      );
+      expect([sort.status, sort.field]).toEqual([403, 'sortField']);
+      const result = await staff.api.location.search({
+        params: { code },
+        body: { filters: { deliveryState: ['backorder'] }, size: 50 },
+      });
+      expect(result.items.every((c) => c.deliveryStatus === 'backorder' && !('price' in c))).toBe(true);
+    });
+  });
+
+  describe('users', () => {
+    const input = {
+      username: 'new.clerk',
+      firstname: 'Nina',
+      lastname: 'Neu',
+      email: 'nina.neu@example.com',
+      phone: null,
+      region: null,
+      useRegion: false,
+      language: 'de' as const,
+      sessionTimeoutMinutes: 60,
+      roles: ['KD_USER'],
+      permissions: [],
+      scope: { all: false, concerns: ['C001'], branches: [], locations: [] },
+      employeeKey: null,
+      password: 'secret-pass-1',
+      passwordRepeat: 'secret-pass-1',
+    };
+
+    it('creates a user who can sign in afterwards', async () => {
+      const admin = await signedIn('admin');
+      const created = await admin.api.users.create({ body: input });
+      expect(created).toMatchObject({ username: 'new.clerk', roles: ['KD_USER'] });
+      expect(created).not.toHaveProperty('password');
+      const session = await newClient().api.auth.signin({
+        body: { username: 'new.clerk', password: 'secret-pass-1' },
+      });
+      expect(session.userId).toBe(created.id);
+      expect((await admin.api.users.getByUsername({ params: { username: 'new.clerk' } })).id).toBe(
+        created.id,
+      );
+    });
+
+    it('answers 409 username_already_exists and 400 passwords_different', async () => {
+      const admin = await signedIn('admin');
+      const dup = await failure(admin.api.users.create({ body: { ...input, username: 'staff' } }));
+      expect([dup.status, dup.key, dup.field]).toEqual([409, 'username_already_exists', 'username']);
+      const pair = await failure(
+        admin.api.users.create({ body: { ...input, passwordRepeat: 'other-pass-2' } }),
+      );
+      expect([pair.status, pair.key, pair.field]).toEqual([400, 'passwords_different', 'passwordRepeat']);
+    });
+
+    it('lets a KD_ADMIN grant only inside its own concern', async () => {
+      const kdadmin = await signedIn('kdadmin');
+      const outside = { ...input, scope: { ...input.scope, concerns: ['C002'] } };
+      const e = await failure(kdadmin.api.users.create({ body: outside }));
+      expect([e.status, e.key, e.field]).toEqual([403, 'forbidden', 'scope']);
+      const listed = await kdadmin.api.users.list({ body: { size: 100 } });
+      expect(listed.items.map((u) => u.username)).not.toContain('admin');
+      const hidden = await failure(kdadmin.api.users.getByUsername({ params: { username: 'admin' } }));
+      expect(hidden.status).toBe(404);
+    });
+
+    it('changes the own password: wrong_password and passwords_different, then the new one works', async () => {
+      const staff = await signedIn('staff');
+      const wrong = await failure(
+        staff.api.profile.changePassword({
+          body: { oldPassword: 'nope', newPassword: 'new-pass-123', newPasswordRepeat: 'new-pass-123' },
+        }),
+      );
+      expect([wrong.status, wrong.key]).toEqual([400, 'wrong_password']);
+      await staff.api.profile.changePassword({
+        body: { oldPassword: 'demo1234', newPassword: 'new-pass-123', newPasswordRepeat: 'new-pass-123' },
+      });
+      await newClient().api.auth.signin({ body: { username: 'staff', password: 'new-pass-123' } });
+    });
+  });
+
+  describe('container actions are requests for review', () => {
+    it('creates a pending request that changes nothing until approve applies it', async () => {
+      const target = own();
+      const staff = await signedIn('staff');
+      const request = await staff.api.container.changeQuantity({
+        params: { id: target.id },
+        body: { factor: 999 },
+      });
+      expect(request).toMatchObject({
+        type: 'changequantity',
+        state: 'pending',
+        containerId: target.id,
+        requestedBy: 'staff',
+        assigneeKey: 'IH01',
+        payload: { factor: 999, previousFillingQuantity: target.fillingQuantity },
+      });
+      expect((await staff.api.container.get({ params: { id: target.id } })).fillingQuantity).toBe(
+        target.fillingQuantity,
+      );
+      expect((await staff.api.reviews.mine({ body: {} })).items.map((r) => r.id)).toContain(request.id);
+
+      const backoffice = await signedIn('backoffice');
+      const pending = await backoffice.api.reviews.list({ body: { size: 100 } });
+      expect(pending.items.map((r) => r.id)).toContain(request.id);
+      const approved = await backoffice.api.reviews.approve({ params: { id: request.id }, body: {} });
+      expect(approved).toMatchObject({ state: 'approved', reviewedBy: 'backoffice' });
+      expect((await staff.api.container.get({ params: { id: target.id } })).fillingQuantity).toBe(999);
+
+      const again = await failure(backoffice.api.reviews.approve({ params: { id: request.id }, body: {} }));
+      expect([again.status, again.key]).toEqual([409, 'request_already_reviewed']);
+      const admin = await signedIn('admin');
+      const log = await admin.api.protocol.list({
+        body: { filterMap: { locationCode: target.locationCode } },
+      });
+      expect(log.items.map((e) => e.type)).toEqual(expect.arrayContaining(['request', 'review_approved']));
+    });
+
+    it('keeps a rejected deactivation from changing the container', async () => {
+      const target = own();
+      const kdadmin = await signedIn('kdadmin');
+      const request = await kdadmin.api.container.deactivate({ params: { id: target.id } });
+      const backoffice = await signedIn('backoffice');
+      await backoffice.api.reviews.reject({ params: { id: request.id }, body: { comment: 'still needed' } });
+      expect((await kdadmin.api.container.get({ params: { id: target.id } })).active).toBe(true);
+    });
+  });
+
+  describe('uploads and files', () => {
+    it('shows an uploaded image in the gallery and serves it', async () => {
+      const kdadmin = await signedIn('kdadmin');
+      const code = own().locationCode;
+      const image = await kdadmin.api.location.uploadImage({
+        params: { code },
+        file: new Blob([pngOf(64, 32)], { type: 'image/png' }),
+        filename: 'rack.png',
+      });
+      // The server may re-encode the picture (another format, another name's extension): its stem,
+      // size in pixels and uploader stay.
+      expect(image.filename.replace(/\.[a-z]+$/, '')).toBe('rack');
+      expect(image).toMatchObject({ width: 64, height: 32, uploadedBy: 'kdadmin' });
+      const gallery = await kdadmin.api.location.images({ params: { code }, body: { size: 100 } });
+      expect(gallery.items[0]?.id).toBe(image.id);
+      const bytes = await kdadmin.api.location.image({ params: { code, imageId: image.id } });
+      expect(bytes.size).toBe(image.size);
+      expect(bytes.type).toBe(image.contentType);
+      expect(image.contentType).toMatch(/^image\//);
+    });
+
+    it('asks before accepting the same barcode list twice (409 upload_again_required)', async () => {
+      const kdadmin = await signedIn('kdadmin');
+      const target = own();
+      const file = new Blob([`barcode\n${target.barcode}\n${foreign().barcode}\n`], { type: 'text/csv' });
+      const first = await kdadmin.api.barcodeLists.upload({
+        params: { code: target.locationCode },
+        file,
+        filename: 'a.csv',
+      });
+      expect(first).toMatchObject({ rowCount: 2, invalidCount: 1, duplicateOf: null });
+      expect(first.rows.map((r) => r.error)).toEqual([null, 'invalid_barcode']);
+      const again = await failure(
+        kdadmin.api.barcodeLists.upload({ params: { code: target.locationCode }, file, filename: 'a.csv' }),
+      );
+      expect([again.status, again.key]).toEqual([409, 'upload_again_required']);
+      const confirmed = await kdadmin.api.barcodeLists.upload({
+        params: { code: target.locationCode },
+        body: { again: 'true' },
+        file,
+        filename: 'a.csv',
+      });
+      expect(confirmed.duplicateOf).toBe(first.id);
+    });
+
+    it('exports a search as an xlsx with only the visible columns', async () => {
+      const sales = await signedIn('sales');
+      const queued = await sales.api.location.exportXlsx({ params: { code: own().locationCode }, body: {} });
+      expect(queued).toMatchObject({ kind: 'location' });
+      // The export is produced in the background: the exports list shows it done.
+      const job = await eventually('the export job to be done', async () => {
+        const listed = await sales.api.exports.list({ body: {} });
+        expect(listed.items.map((j) => j.id)).toEqual([queued.id]);
+        const found = listed.items[0];
+        expect(found?.state).not.toBe('failed');
+        return found?.state === 'done' ? found : undefined;
+      });
+      const blob = await sales.api.exports.download({ params: { id: job.id } });
+      const files = await unzip(new Uint8Array(await blob.arrayBuffer()));
+      const sheet = new TextDecoder().decode(files.get('xl/worksheets/sheet1.xml'));
+      expect(sheet).toContain('>price<');
+      expect(sheet).not.toContain('>storageCoordinate<');
+      expect(sheet.match(/<row /g)?.length).toBe((job.rowCount ?? 0) + 1);
+    });
+
+    it('validates an inventory list per row and transfers a clean one for review', async () => {
+      const kdadmin = await signedIn('kdadmin');
+      const target = own();
+      const code = target.locationCode;
+      const bad = await kdadmin.api.inventoryLists.upload({
+        params: { code },
+        file: new Blob([`${target.barcode};x\n123;4\n`], { type: 'text/csv' }),
+        filename: 'bad.csv',
+      });
+      expect(bad.rows.map((r) => r.errors)).toEqual([['invalid_quantity'], ['invalid_barcode']]);
+      expect((await failure(kdadmin.api.inventoryLists.transfer({ params: { id: bad.id } }))).status).toBe(
+        400,
+      );
+      const good = await kdadmin.api.inventoryLists.upload({
+        params: { code },
+        file: new Blob([`${target.barcode};42\n`], { type: 'text/csv' }),
+        filename: 'good.csv',
+      });
+      const request = await kdadmin.api.inventoryLists.transfer({ params: { id: good.id } });
+      expect(request).toMatchObject({ type: 'inventorytransfer', state: 'pending' });
+      const backoffice = await signedIn('backoffice');
+      await backoffice.api.reviews.approve({ params: { id: request.id }, body: {} });
+      expect((await kdadmin.api.container.get({ params: { id: target.id } })).fillingQuantity).toBe(42);
+    });
+  });
+
+  describe('public content', () => {
+    it('serves languages, footer links and the version without a session', async () => {
+      const client = newClient();
+      expect(await client.api.content.supportedLanguages()).toEqual(['de', 'en', 'cz', 'pl', 'hu', 'ro']);
+      expect(Object.keys((await client.api.content.footer()).footerLinks)).toEqual([
+        'legalNotice',
+        'privacy',
+        'terms',
+      ]);
+      expect(await client.api.content.version()).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    });
+  });
+
+  describe('profile and start page', () => {
+    it('serves the own profile without a permission, other users only to administrators', async () => {
+      const staff = await signedIn('staff');
+      const session = await staff.api.auth.session();
+      expect((await staff.api.users.getById({ params: { id: session.userId } })).username).toBe('staff');
+      const other = await failure(staff.api.users.getById({ params: { id: 'U001' } }));
+      expect(other.status).toBe(403);
+    });
+
+    it('shows the back office its pending requests and every user only its locations', async () => {
+      const backoffice = await signedIn('backoffice');
+      const dashboard = await backoffice.api.admin.dashboard();
+      expect(dashboard.toReview).toBeGreaterThan(0);
+      expect(dashboard.locations.every((l) => ['C001', 'C002'].includes(l.concernCode))).toBe(true);
+      const staff = await signedIn('staff');
+      expect((await staff.api.admin.dashboard()).toReview).toBe(0);
+    });
+  });
+};

@@ -1,0 +1,2 @@
+export { Calendar, type CalendarAppointment, type CalendarProps } from './Calendar';
+export { calendarWeeks } from './calendarWeeks';

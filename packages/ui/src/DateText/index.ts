@@ -1,0 +1,1 @@
+export { DateText, type DateTextFormat, type DateTextProps, formatDate } from './DateText';

@@ -1,0 +1,1 @@
+export { Layout, type LayoutName, type LayoutProps } from './Layout';

@@ -1,0 +1,1 @@
+export { Listbox, type ListboxProps } from './Listbox';

@@ -1,0 +1,1 @@
+export { FRACTION_DIGITS, formatNumber, NumberText, type NumberTextProps } from './NumberText';

@@ -1,0 +1,110 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { renderUi } from '../testing/render';
+import { makeRacks } from './fixtures';
+import { RackShelfGrid } from './RackShelfGrid';
+
+// jsdom has no layout: give the scroll area a browser-like width.
+const withWidth = (px: number) => vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(px);
+
+describe('RackShelfGrid', () => {
+  it('shows racks as columns and as many shelf rows as maxShelves', () => {
+    withWidth(1200);
+    renderUi(<RackShelfGrid racks={makeRacks(3, 4, 2, (r) => (r === 1 ? 6 : 4))} />);
+    const grid = screen.getByRole('grid', { name: 'Racks and shelves' });
+    expect(
+      within(grid)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Rack R01', 'Rack R02', 'Rack R03']);
+    // Header row plus the highest shelf count (6), though two racks have only 4 shelves.
+    expect(within(grid).getAllByRole('row')).toHaveLength(7);
+    expect(grid).toHaveAttribute('aria-rowcount', '7');
+  });
+
+  it('names each place with rack, shelf, code and state, and shows a legend of all states', () => {
+    withWidth(1200);
+    renderUi(<RackShelfGrid racks={makeRacks(1, 1, 7)} />);
+    expect(
+      screen.getByRole('gridcell', { name: 'Rack R01, Shelf 1: K10000, In stock, Article 0' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('gridcell', { name: 'Rack R01, Shelf 1: Empty place' })).toBeInTheDocument();
+    const legend = screen.getByRole('list', { name: 'Legend' });
+    expect(
+      within(legend)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['In stock', 'In access', 'In delivery', 'Backorder', 'Alarming reach', 'Error', 'Inactive']);
+  });
+
+  it('moves with the arrow keys across racks and selects with Enter', async () => {
+    withWidth(1200);
+    const user = userEvent.setup();
+    const onSelect = vi.fn();
+    renderUi(<RackShelfGrid racks={makeRacks(2, 3, 2)} onSelectContainer={onSelect} />);
+    await user.tab();
+    expect(document.activeElement).toHaveAccessibleName(/^Rack R01, Shelf 1: K10000/);
+    await user.keyboard('{ArrowRight}{ArrowRight}');
+    expect(document.activeElement).toHaveAccessibleName('Rack R02, Shelf 1: Empty place');
+    await user.keyboard('{ArrowDown}{Enter}');
+    expect(document.activeElement).toHaveAccessibleName(/^Rack R02, Shelf 2/);
+    expect(onSelect).toHaveBeenCalledWith(
+      expect.objectContaining({ code: 'K10008' }),
+      expect.objectContaining({ rack: expect.objectContaining({ name: 'R02' }) }),
+    );
+    await user.keyboard('{Control>}{End}{/Control}');
+    expect(document.activeElement).toHaveAccessibleName(/^Rack R02, Shelf 3/);
+    await user.keyboard('{Home}');
+    expect(document.activeElement).toHaveAccessibleName(/^Rack R01, Shelf 3/);
+    await user.keyboard('{ArrowLeft}{ArrowUp}{ArrowUp}{ArrowUp}');
+    expect(document.activeElement).toHaveAccessibleName(/^Rack R01, Shelf 1: K10000/);
+  });
+
+  it('keeps one tab stop in the grid and marks the selected container', async () => {
+    withWidth(1200);
+    const user = userEvent.setup();
+    renderUi(<RackShelfGrid racks={makeRacks(2, 2, 2)} selectedId="c-1" />);
+    const cells = screen.getAllByRole('gridcell');
+    expect(cells.filter((cell) => cell.tabIndex === 0)).toHaveLength(1);
+    expect(screen.getByRole('gridcell', { selected: true })).toHaveTextContent('K10001');
+    await user.click(cells[3]!);
+    expect(cells.filter((cell) => cell.tabIndex === 0)).toEqual([cells[3]]);
+  });
+
+  it('does not call back for an empty place', async () => {
+    withWidth(1200);
+    const user = userEvent.setup();
+    const onSelect = vi.fn();
+    renderUi(<RackShelfGrid racks={makeRacks(1, 1, 7)} onSelectContainer={onSelect} />);
+    await user.click(screen.getByRole('gridcell', { name: /Empty place/ }));
+    expect(onSelect).not.toHaveBeenCalled();
+  });
+
+  it('renders only the racks in view: 5,000 containers stay light', () => {
+    withWidth(1200);
+    const { container } = renderUi(<RackShelfGrid racks={makeRacks(100, 10, 5)} />);
+    // Counted by selector: role queries over thousands of styled nodes are slow in jsdom.
+    expect(container.querySelectorAll('[role="columnheader"]').length).toBeLessThan(10);
+    expect(container.querySelectorAll('[role="gridcell"]').length).toBeLessThan(500);
+    expect(screen.getByRole('grid')).toHaveAttribute('aria-colcount', '500');
+  });
+
+  it('in edit mode moves racks left and right', async () => {
+    withWidth(1200);
+    const user = userEvent.setup();
+    const onReorder = vi.fn();
+    renderUi(<RackShelfGrid racks={makeRacks(3, 1, 1)} editable onReorderRacks={onReorder} />);
+    expect(screen.getByRole('button', { name: 'Move rack left: R01' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Move rack right: R01' }));
+    expect(onReorder).toHaveBeenCalledWith(['rack-2', 'rack-1', 'rack-3']);
+    await user.click(screen.getByRole('button', { name: 'Move rack left: R03' }));
+    expect(onReorder).toHaveBeenLastCalledWith(['rack-1', 'rack-3', 'rack-2']);
+  });
+
+  it('has no move buttons outside edit mode', () => {
+    withWidth(1200);
+    renderUi(<RackShelfGrid racks={makeRacks(3, 1, 1)} />);
+    expect(screen.queryByRole('button', { name: /Move rack/ })).not.toBeInTheDocument();
+  });
+});

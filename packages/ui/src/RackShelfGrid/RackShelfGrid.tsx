@@ -1,0 +1,376 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { type KeyboardEvent, type MouseEvent, memo, useEffect, useMemo, useRef, useState } from 'react';
+import { EmptyState } from '../EmptyState/EmptyState';
+import { ChevronLeftIcon, ChevronRightIcon } from '../internal/icons';
+import type { ContainerStateTone } from '../theme/tokens';
+import { type UiTextContextValue, useUiText } from '../UiText/UiTextProvider';
+import {
+  CELL_CLASS,
+  CELL_WIDTH,
+  CONTAINER_STATES,
+  GridBody,
+  HEADER_HEIGHT,
+  Legend,
+  MoveButton,
+  RACK_GAP,
+  RackHeader,
+  ROW_HEIGHT,
+  Root,
+  Row,
+  Scroll,
+  ShelfLine,
+  Swatch,
+} from './RackShelfGrid.styles';
+
+export interface RackContainer {
+  id: string;
+  /** Shown on the place, e.g. the container code. */
+  code: string;
+  state: ContainerStateTone;
+  /** Extra words for screen readers and the tooltip, e.g. the article name. */
+  description?: string;
+}
+
+export interface RackShelf {
+  id: string;
+  name: string;
+  /** Places from left to right; null is an empty place. */
+  places: readonly (RackContainer | null)[];
+}
+
+export interface Rack {
+  id: string;
+  name: string;
+  /** Shelves from top to bottom. */
+  shelves: readonly RackShelf[];
+}
+
+export interface RackShelfGridProps {
+  racks: readonly Rack[];
+  /** Rows shown; defaults to the highest shelf count over the racks (the location's maxShelves). */
+  maxShelves?: number;
+  selectedId?: string | null;
+  onSelectContainer?: (container: RackContainer, where: { rack: Rack; shelf: RackShelf }) => void;
+  /** Rack layout editing: move buttons on each rack header. */
+  editable?: boolean;
+  onReorderRacks?: (rackIds: string[]) => void;
+  /** Accessible name of the grid; defaults to "Racks and shelves". */
+  label?: string;
+  showLegend?: boolean;
+  /** Shown instead of the grid when the location has no racks. */
+  emptyTitle?: string;
+}
+
+export { CONTAINER_STATES };
+
+interface Layout {
+  slots: number[];
+  offsets: number[];
+  columns: number;
+}
+
+function layoutOf(racks: readonly Rack[]): Layout {
+  const slots = racks.map((rack) => Math.max(1, ...rack.shelves.map((shelf) => shelf.places.length)));
+  const offsets: number[] = [];
+  let columns = 0;
+  for (const count of slots) {
+    offsets.push(columns);
+    columns += count;
+  }
+  return { slots, offsets, columns };
+}
+
+function rackOfColumn(offsets: number[], column: number): number {
+  let low = 0;
+  let high = offsets.length - 1;
+  while (low < high) {
+    const mid = Math.ceil((low + high) / 2);
+    if (offsets[mid]! <= column) low = mid;
+    else high = mid - 1;
+  }
+  return low;
+}
+
+interface PlaceCellProps {
+  rackName: string;
+  shelfName: string | null;
+  container: RackContainer | null;
+  row: number;
+  col: number;
+  left: number;
+  selected: boolean;
+  tabbable: boolean;
+  t: UiTextContextValue['t'];
+}
+
+/**
+ * One place of the grid. Memoised with plain props: scrolling renders only the places that come
+ * into view, not the hundreds already there.
+ */
+const PlaceCell = memo(function PlaceCell({
+  rackName,
+  shelfName,
+  container,
+  row,
+  col,
+  left,
+  selected,
+  tabbable,
+  t,
+}: PlaceCellProps) {
+  const where = `${t('rack.rack', { name: rackName })}, ${shelfName ? t('rack.shelf', { name: shelfName }) : ''}`;
+  const state = container ? t(`rack.state.${container.state}`) : '';
+  const name = container
+    ? `${where}: ${container.code}, ${state}${container.description ? `, ${container.description}` : ''}`
+    : `${where}: ${t('rack.emptyPlace')}`;
+  return (
+    // biome-ignore lint/a11y/useSemanticElements: a virtualised, absolutely positioned grid cannot be a <table>
+    <div
+      className={CELL_CLASS}
+      role="gridcell"
+      aria-colindex={col + 1}
+      aria-label={name}
+      aria-selected={container ? selected : undefined}
+      title={container ? `${container.code} – ${state}` : undefined}
+      tabIndex={tabbable ? 0 : -1}
+      data-row={row}
+      data-col={col}
+      data-tone={container?.state}
+      style={{ left }}
+    >
+      {container?.code ?? ''}
+    </div>
+  );
+});
+
+/**
+ * A location's racks as columns and shelves as rows, each place coloured by its container's state.
+ * Racks are virtualised horizontally, so thousands of containers stay smooth. Keyboard: arrows move
+ * between places (across racks), Home/End to the row's ends, Ctrl+Home/End to the corners,
+ * Enter or Space selects.
+ */
+export function RackShelfGrid({
+  racks,
+  maxShelves,
+  selectedId = null,
+  onSelectContainer,
+  editable = false,
+  onReorderRacks,
+  label,
+  showLegend = true,
+  emptyTitle,
+}: RackShelfGridProps) {
+  const { t } = useUiText();
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const gridRef = useRef<HTMLDivElement>(null);
+  const layout = useMemo(() => layoutOf(racks), [racks]);
+  const rows = maxShelves ?? Math.max(0, ...racks.map((rack) => rack.shelves.length));
+  const [focus, setFocus] = useState({ row: 0, col: 0 });
+  const pendingFocus = useRef(false);
+
+  const virtualizer = useVirtualizer({
+    horizontal: true,
+    count: racks.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: (index) => layout.slots[index]! * CELL_WIDTH + RACK_GAP,
+    overscan: 2,
+    initialRect: { width: 1024, height: 0 },
+  });
+  const items = virtualizer.getVirtualItems();
+  const width = virtualizer.getTotalSize();
+
+  // Move DOM focus after the target cell has been rendered (it may need a scroll first).
+  useEffect(() => {
+    if (!pendingFocus.current) return;
+    const cell = gridRef.current?.querySelector<HTMLElement>(
+      `[data-row="${focus.row}"][data-col="${focus.col}"]`,
+    );
+    if (cell) {
+      pendingFocus.current = false;
+      cell.focus();
+    }
+  });
+
+  const moveTo = (row: number, col: number) => {
+    const next = {
+      row: Math.min(Math.max(row, 0), rows - 1),
+      col: Math.min(Math.max(col, 0), layout.columns - 1),
+    };
+    pendingFocus.current = true;
+    virtualizer.scrollToIndex(rackOfColumn(layout.offsets, next.col), { align: 'auto' });
+    setFocus(next);
+  };
+
+  const placeAt = (row: number, col: number) => {
+    const rackIndex = rackOfColumn(layout.offsets, col);
+    const rack = racks[rackIndex];
+    const shelf = rack?.shelves[row];
+    const container = shelf?.places[col - layout.offsets[rackIndex]!] ?? null;
+    return { rack, shelf, container };
+  };
+
+  const select = (row: number, col: number) => {
+    const { rack, shelf, container } = placeAt(row, col);
+    if (rack && shelf && container) onSelectContainer?.(container, { rack, shelf });
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const { row, col } = focus;
+    if (!(event.target as HTMLElement).dataset.col) return;
+    const last = { row: rows - 1, col: layout.columns - 1 };
+    switch (event.key) {
+      case 'ArrowRight':
+        moveTo(row, col + 1);
+        break;
+      case 'ArrowLeft':
+        moveTo(row, col - 1);
+        break;
+      case 'ArrowDown':
+        moveTo(row + 1, col);
+        break;
+      case 'ArrowUp':
+        moveTo(row - 1, col);
+        break;
+      case 'Home':
+        moveTo(event.ctrlKey ? 0 : row, 0);
+        break;
+      case 'End':
+        moveTo(event.ctrlKey ? last.row : row, last.col);
+        break;
+      case 'Enter':
+      case ' ':
+        select(row, col);
+        break;
+      default:
+        return;
+    }
+    event.preventDefault();
+  };
+
+  // One click handler for all places (they are many): the place clicked names its row and column.
+  const onClick = (event: MouseEvent<HTMLDivElement>) => {
+    const cell = (event.target as HTMLElement).closest<HTMLElement>(`.${CELL_CLASS}`);
+    if (!cell) return;
+    const row = Number(cell.dataset.row);
+    const col = Number(cell.dataset.col);
+    setFocus({ row, col });
+    select(row, col);
+  };
+
+  const moveRack = (index: number, step: -1 | 1) => {
+    const ids = racks.map((rack) => rack.id);
+    const [moved] = ids.splice(index, 1);
+    ids.splice(index + step, 0, moved!);
+    onReorderRacks?.(ids);
+  };
+
+  const stateLabel = (state: ContainerStateTone) => t(`rack.state.${state}`);
+
+  if (racks.length === 0) {
+    return (
+      <Root>
+        <EmptyState title={emptyTitle ?? t('common.emptyTitle')} />
+      </Root>
+    );
+  }
+
+  return (
+    <Root>
+      <Scroll ref={scrollRef}>
+        <GridBody
+          ref={gridRef}
+          role="grid"
+          aria-label={label ?? t('rack.grid')}
+          aria-rowcount={rows + 1}
+          aria-colcount={layout.columns}
+          onKeyDown={onKeyDown}
+          onClick={onClick}
+        >
+          <Row role="row" aria-rowindex={1} style={{ width, height: HEADER_HEIGHT }}>
+            {items.map((item) => {
+              const rack = racks[item.index]!;
+              return (
+                <RackHeader
+                  key={rack.id}
+                  role="columnheader"
+                  aria-colindex={layout.offsets[item.index]! + 1}
+                  aria-colspan={layout.slots[item.index]}
+                  style={{ left: item.start, width: item.size - RACK_GAP }}
+                >
+                  {editable ? (
+                    <MoveButton
+                      type="button"
+                      aria-label={`${t('rack.moveLeft')}: ${rack.name}`}
+                      disabled={item.index === 0}
+                      onClick={() => moveRack(item.index, -1)}
+                    >
+                      <ChevronLeftIcon size={14} />
+                    </MoveButton>
+                  ) : null}
+                  <span title={rack.name}>{t('rack.rack', { name: rack.name })}</span>
+                  {editable ? (
+                    <MoveButton
+                      type="button"
+                      aria-label={`${t('rack.moveRight')}: ${rack.name}`}
+                      disabled={item.index === racks.length - 1}
+                      onClick={() => moveRack(item.index, 1)}
+                    >
+                      <ChevronRightIcon size={14} />
+                    </MoveButton>
+                  ) : null}
+                </RackHeader>
+              );
+            })}
+          </Row>
+          {Array.from({ length: rows }, (_, row) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: shelf rows are positions, the index is their identity
+            <Row key={row} role="row" aria-rowindex={row + 2} style={{ width, height: ROW_HEIGHT }}>
+              {items.map((item) => {
+                const rack = racks[item.index]!;
+                const shelf = rack.shelves[row];
+                const offset = layout.offsets[item.index]!;
+                return [
+                  ...Array.from({ length: layout.slots[item.index]! }, (_, slot) => {
+                    const col = offset + slot;
+                    const container = shelf?.places[slot] ?? null;
+                    return (
+                      <PlaceCell
+                        key={`${rack.id}@${col}`}
+                        rackName={rack.name}
+                        shelfName={shelf?.name ?? null}
+                        container={container}
+                        row={row}
+                        col={col}
+                        left={item.start + slot * CELL_WIDTH}
+                        selected={Boolean(container && container.id === selectedId)}
+                        tabbable={focus.row === row && focus.col === col}
+                        t={t}
+                      />
+                    );
+                  }),
+                  shelf ? (
+                    <ShelfLine
+                      aria-hidden="true"
+                      key={`${rack.id}-line`}
+                      style={{ left: item.start, width: item.size - RACK_GAP }}
+                    />
+                  ) : null,
+                ];
+              })}
+            </Row>
+          ))}
+        </GridBody>
+      </Scroll>
+      {showLegend ? (
+        <Legend aria-label={t('rack.legend')}>
+          {CONTAINER_STATES.map((state) => (
+            <li key={state}>
+              <Swatch $tone={state} aria-hidden="true" />
+              {stateLabel(state)}
+            </li>
+          ))}
+        </Legend>
+      ) : null}
+    </Root>
+  );
+}

@@ -1,0 +1,8 @@
+export {
+  CONTAINER_STATES,
+  type Rack,
+  type RackContainer,
+  type RackShelf,
+  RackShelfGrid,
+  type RackShelfGridProps,
+} from './RackShelfGrid';

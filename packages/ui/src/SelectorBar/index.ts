@@ -1,0 +1,7 @@
+export {
+  displayCode,
+  HIDDEN_CODES,
+  SelectorBar,
+  type SelectorBarProps,
+  type SelectorEntry,
+} from './SelectorBar';

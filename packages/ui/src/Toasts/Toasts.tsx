@@ -1,0 +1,167 @@
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
+import { CheckCircleIcon, CloseIcon, ErrorIcon, WarnIcon } from '../internal/icons';
+import { VisuallyHidden } from '../internal/VisuallyHidden';
+import { useUiText } from '../UiText/UiTextProvider';
+import { ActionButton, Close, IconWrap, Item, Region, Text, Title } from './Toasts.styles';
+
+/** Spec: toasts stay 2000 ms, at most 3 at once, top right. */
+export const TOAST_DURATION_MS = 2000;
+export const TOAST_MAX = 3;
+
+export type ToastType = 'info' | 'warn' | 'error';
+
+export interface ToastOptions {
+  type?: ToastType;
+  title: string;
+  text?: string;
+  /** Milliseconds before it vanishes; defaults to the provider's duration (2000 ms). */
+  duration?: number;
+  /** One follow-up, e.g. 'Open exports'; choosing it also closes the toast. */
+  action?: ToastAction;
+}
+
+export interface ToastAction {
+  label: string;
+  onClick: () => void;
+}
+
+export interface ToastEntry extends Required<Omit<ToastOptions, 'text' | 'action'>> {
+  id: number;
+  text?: string;
+  action?: ToastAction;
+}
+
+export interface ToastApi {
+  /** Shows a toast and answers its id. When more than `max` are visible, the oldest goes. */
+  show: (toast: ToastOptions) => number;
+  dismiss: (id: number) => void;
+  clear: () => void;
+}
+
+const ToastContext = createContext<ToastApi | null>(null);
+
+export interface ToastProviderProps {
+  duration?: number;
+  max?: number;
+  children: ReactNode;
+}
+
+export function ToastProvider({
+  duration = TOAST_DURATION_MS,
+  max = TOAST_MAX,
+  children,
+}: ToastProviderProps) {
+  const [toasts, setToasts] = useState<ToastEntry[]>([]);
+  const nextId = useRef(1);
+
+  const dismiss = useCallback(
+    (id: number) => setToasts((list) => list.filter((toast) => toast.id !== id)),
+    [],
+  );
+  const show = useCallback(
+    ({ type = 'info', title, text, duration: ms = duration, action }: ToastOptions) => {
+      const id = nextId.current++;
+      setToasts((list) => [...list, { id, type, title, text, duration: ms, action }].slice(-max));
+      return id;
+    },
+    [duration, max],
+  );
+  const clear = useCallback(() => setToasts([]), []);
+  const api = useMemo(() => ({ show, dismiss, clear }), [show, dismiss, clear]);
+
+  return (
+    <ToastContext.Provider value={api}>
+      {children}
+      <ToastViewport toasts={toasts} onDismiss={dismiss} />
+    </ToastContext.Provider>
+  );
+}
+
+/** Show and dismiss toasts from anywhere below a ToastProvider. */
+export function useToast(): ToastApi {
+  const api = useContext(ToastContext);
+  if (!api) throw new Error('useToast must be used inside <ToastProvider>');
+  return api;
+}
+
+export interface ToastViewportProps {
+  toasts: readonly ToastEntry[];
+  onDismiss: (id: number) => void;
+}
+
+/** The fixed top-right stack; use ToastProvider unless toasts live in your own store. */
+export function ToastViewport({ toasts, onDismiss }: ToastViewportProps) {
+  const { t } = useUiText();
+  return (
+    <Region aria-label={t('toast.region')}>
+      {toasts.map((toast) => (
+        <Toast key={toast.id} toast={toast} onDismiss={onDismiss} />
+      ))}
+    </Region>
+  );
+}
+
+const icons = { info: CheckCircleIcon, warn: WarnIcon, error: ErrorIcon } as const;
+
+function Toast({ toast, onDismiss }: { toast: ToastEntry; onDismiss: (id: number) => void }) {
+  const { t } = useUiText();
+  const [paused, setPaused] = useState(false);
+  const remaining = useRef(toast.duration);
+
+  // The timer pauses while the pointer or focus is on the toast, so it can be read and closed.
+  useEffect(() => {
+    if (paused) return;
+    const started = Date.now();
+    const timer = setTimeout(() => onDismiss(toast.id), remaining.current);
+    return () => {
+      clearTimeout(timer);
+      remaining.current -= Date.now() - started;
+    };
+  }, [paused, onDismiss, toast.id]);
+
+  const Icon = icons[toast.type];
+  return (
+    <Item
+      $type={toast.type}
+      role={toast.type === 'error' ? 'alert' : 'status'}
+      onClick={() => onDismiss(toast.id)}
+      onMouseEnter={() => setPaused(true)}
+      onMouseLeave={() => setPaused(false)}
+      onFocus={() => setPaused(true)}
+      onBlur={() => setPaused(false)}
+    >
+      <IconWrap $type={toast.type}>
+        <Icon size={20} />
+      </IconWrap>
+      <div>
+        <VisuallyHidden>{t(`toast.${toast.type}`)}: </VisuallyHidden>
+        <Title>{toast.title}</Title>
+        {toast.text ? <Text>{toast.text}</Text> : null}
+        {toast.action ? (
+          <ActionButton
+            type="button"
+            onClick={(event) => {
+              event.stopPropagation();
+              toast.action?.onClick();
+              onDismiss(toast.id);
+            }}
+          >
+            {toast.action.label}
+          </ActionButton>
+        ) : null}
+      </div>
+      <Close type="button" aria-label={t('common.close')} onClick={() => onDismiss(toast.id)}>
+        <CloseIcon size={16} />
+      </Close>
+    </Item>
+  );
+}

@@ -1,0 +1,50 @@
+import type { ReactNode } from 'react';
+import {
+  createGlobalStyle,
+  ThemeProvider as StyledThemeProvider,
+  useTheme as useStyledTheme,
+} from 'styled-components';
+import './styled';
+import { type ThemeName, themes } from './themes';
+import type { Theme } from './tokens';
+
+export interface ThemeProviderProps {
+  /** 'light' (default), 'dark', or a complete custom theme. */
+  theme?: ThemeName | Theme;
+  /** Adds base page styles (font, background, box-sizing). Leave off when the host page styles itself. */
+  withGlobalStyle?: boolean;
+  children: ReactNode;
+}
+
+const GlobalStyle = createGlobalStyle`
+  *, *::before, *::after { box-sizing: border-box; }
+  body {
+    margin: 0;
+    background: ${({ theme }) => theme.color.bg};
+    color: ${({ theme }) => theme.color.text};
+    font-family: ${({ theme }) => theme.typography.family};
+    font-size: ${({ theme }) => theme.typography.size.md};
+    line-height: ${({ theme }) => theme.typography.lineHeight.normal};
+    -webkit-font-smoothing: antialiased;
+    color-scheme: ${({ theme }) => theme.name};
+  }
+  @media (prefers-reduced-motion: reduce) {
+    *, *::before, *::after { animation-duration: 1ms !important; transition-duration: 1ms !important; }
+  }
+`;
+
+export function ThemeProvider({ theme = 'light', withGlobalStyle = false, children }: ThemeProviderProps) {
+  const resolved = typeof theme === 'string' ? themes[theme] : theme;
+  return (
+    <StyledThemeProvider theme={resolved}>
+      {withGlobalStyle ? <GlobalStyle /> : null}
+      {children}
+    </StyledThemeProvider>
+  );
+}
+
+/** The active theme; falls back to the light theme outside a ThemeProvider. */
+export function useTheme(): Theme {
+  const theme = useStyledTheme() as Theme | undefined;
+  return theme?.color ? theme : themes.light;
+}
