@@ -12,17 +12,25 @@ export const fetchCached = <T>(key: string, fn: () => Promise<T>): Promise<T> =>
   if (running) return running;
   const promise = fn()
     .then((value) => {
-      cache.set(key, value);
+      // An answer to a request sent before an invalidation is passed on but not kept.
+      if (inflight.get(key) === promise) cache.set(key, value);
       return value;
     })
-    .finally(() => inflight.delete(key));
+    .finally(() => {
+      if (inflight.get(key) === promise) inflight.delete(key);
+    });
   inflight.set(key, promise);
   return promise;
 };
 
-/** Drops cached values whose key starts with the prefix (after a change), or everything (sign-out). */
+/**
+ * Drops cached values whose key starts with the prefix (after a change), or everything (sign-out).
+ * Requests still in flight for those keys are forgotten too: they were sent before the change, so the
+ * next reader starts a fresh one instead of waiting for a stale (or never-ending) answer.
+ */
 export const invalidate = (prefix = '') => {
   for (const key of [...cache.keys()]) if (key.startsWith(prefix)) cache.delete(key);
+  for (const key of [...inflight.keys()]) if (key.startsWith(prefix)) inflight.delete(key);
 };
 
 export interface QueryResult<T> {
