@@ -103,6 +103,52 @@ const listFile = (sniffed: Sniffed, filename: string, content: Uint8Array) => ({
   content,
 });
 
+/** The earliest list of the location with the same content (fingerprint), if there is one. */
+const earlierUpload = async (
+  db: Db,
+  table: typeof t.barcodeLists | typeof t.inventoryLists,
+  locationCode: string,
+  fingerprint: string,
+): Promise<{ id: string } | undefined> => {
+  const [previous] = await db
+    .select({ id: table.id })
+    .from(table)
+    .where(and(eq(table.locationCode, locationCode), eq(table.fingerprint, fingerprint)))
+    .orderBy(asc(table.uploadedAt))
+    .limit(1);
+  return previous;
+};
+
+/**
+ * Stores an uploaded list in one transaction: its file, its row(s) (`insert`, given the file's id) and
+ * the protocol entry.
+ */
+const storeList = <R extends { id: string }>(
+  db: Db,
+  kind: 'barcodeList' | 'inventoryList',
+  upload: { username: string; locationCode: string; file: ReturnType<typeof listFile>; now: Date },
+  insert: (tx: Db, fileId: string) => Promise<R>,
+  summary: (row: R) => string,
+): Promise<R> =>
+  db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Db;
+    const fileId = await storeFile(tx, upload.file, upload.now);
+    const row = await insert(tx, fileId);
+    await writeProtocol(
+      tx,
+      {
+        username: upload.username,
+        type: 'upload',
+        objectType: kind,
+        objectId: row.id,
+        locationCode: upload.locationCode,
+        summary: summary(row),
+      },
+      upload.now,
+    );
+    return row;
+  });
+
 interface Paging {
   page: number;
   size: number;
@@ -150,14 +196,8 @@ export const barcodeListsRoutes = defineRoutes('barcodeLists', {
     if (!parsed.ok) throw fileError(parsed.error);
     const list = parsed.value;
     const now = ctx.now();
-    const [previous] = await db
-      .select({ id: t.barcodeLists.id })
-      .from(t.barcodeLists)
-      .where(
-        and(eq(t.barcodeLists.locationCode, location.code), eq(t.barcodeLists.fingerprint, list.fingerprint)),
-      )
-      .orderBy(asc(t.barcodeLists.uploadedAt))
-      .limit(1);
+    const file = listFile(list.sniffed, list.filename, upload.bytes);
+    const previous = await earlierUpload(db, t.barcodeLists, location.code, list.fingerprint);
     const duplicateOf = checkDuplicate(previous, upload.fields.again);
     const codes = barcodesToLookUp(list.rows);
     const found = codes.length
@@ -168,39 +208,31 @@ export const barcodeListsRoutes = defineRoutes('barcodeLists', {
       : [];
     const rows = checkBarcodes(list.rows, new Map(found.map((c) => [c.barcode, c.id])));
     const counts = barcodeCounts(rows);
-    const row = await db.transaction(async (transaction) => {
-      const tx = transaction as unknown as Db;
-      const fileId = await storeFile(tx, listFile(list.sniffed, list.filename, upload.bytes), now);
-      const [inserted] = await tx
-        .insert(t.barcodeLists)
-        .values({
-          id: newId('BL'),
-          locationCode: location.code,
-          fileId,
-          filename: list.filename,
-          uploadedAt: now,
-          uploadedBy: auth.user.username,
-          ...counts,
-          duplicateOf,
-          fingerprint: list.fingerprint,
-          rows,
-        })
-        .returning();
-      const stored = inserted as BarcodeRow;
-      await writeProtocol(
-        tx,
-        {
-          username: auth.user.username,
-          type: 'upload',
-          objectType: 'barcodeList',
-          objectId: stored.id,
-          locationCode: location.code,
-          summary: `barcode list ${stored.filename} uploaded (${counts.rowCount} rows, ${counts.invalidCount} invalid)`,
-        },
-        now,
-      );
-      return stored;
-    });
+    const row = await storeList(
+      db,
+      'barcodeList',
+      { username: auth.user.username, locationCode: location.code, file, now },
+      async (tx, fileId) => {
+        const [inserted] = await tx
+          .insert(t.barcodeLists)
+          .values({
+            id: newId('BL'),
+            locationCode: location.code,
+            fileId,
+            filename: list.filename,
+            uploadedAt: now,
+            uploadedBy: auth.user.username,
+            ...counts,
+            duplicateOf,
+            fingerprint: list.fingerprint,
+            rows,
+          })
+          .returning();
+        return inserted as BarcodeRow;
+      },
+      (stored) =>
+        `barcode list ${stored.filename} uploaded (${counts.rowCount} rows, ${counts.invalidCount} invalid)`,
+    );
     return barcodeDetail(row);
   },
 
@@ -282,17 +314,8 @@ export const inventoryListsRoutes = defineRoutes('inventoryLists', {
     if (!parsed.ok) throw fileError(parsed.error);
     const list = parsed.value;
     const now = ctx.now();
-    const [previous] = await db
-      .select({ id: t.inventoryLists.id })
-      .from(t.inventoryLists)
-      .where(
-        and(
-          eq(t.inventoryLists.locationCode, location.code),
-          eq(t.inventoryLists.fingerprint, list.fingerprint),
-        ),
-      )
-      .orderBy(asc(t.inventoryLists.uploadedAt))
-      .limit(1);
+    const file = listFile(list.sniffed, list.filename, upload.bytes);
+    const previous = await earlierUpload(db, t.inventoryLists, location.code, list.fingerprint);
     checkDuplicate(previous, upload.fields.again);
     const codes = codesToLookUp(list.rows);
     const found = codes.length
@@ -308,50 +331,43 @@ export const inventoryListsRoutes = defineRoutes('inventoryLists', {
       : [];
     const rows = checkInventory(list.rows, inventoryLookup(found));
     const counts = inventoryCounts(rows);
-    const stored = await db.transaction(async (transaction) => {
-      const tx = transaction as unknown as Db;
-      const fileId = await storeFile(tx, listFile(list.sniffed, list.filename, upload.bytes), now);
-      const [inserted] = await tx
-        .insert(t.inventoryLists)
-        .values({
-          id: newId('IL'),
-          locationCode: location.code,
-          fileId,
-          filename: list.filename,
-          uploadedAt: now,
-          uploadedBy: auth.user.username,
-          ...counts,
-          state: 'uploaded',
-          reviewRequestId: null,
-          fingerprint: list.fingerprint,
-        })
-        .returning();
-      const row = inserted as InventoryRowDb;
-      for (let i = 0; i < rows.length; i += 1_000)
-        await tx.insert(t.inventoryListRows).values(
-          rows.slice(i, i + 1_000).map((r) => ({
-            listId: row.id,
-            line: r.line,
-            barcode: r.barcode,
-            quantity: r.quantity,
-            containerId: r.containerId,
-            errors: r.errors,
-          })),
-        );
-      await writeProtocol(
-        tx,
-        {
-          username: auth.user.username,
-          type: 'upload',
-          objectType: 'inventoryList',
-          objectId: row.id,
-          locationCode: location.code,
-          summary: `inventory list ${row.filename} uploaded (${counts.rowCount} rows, ${counts.errorCount} with errors)`,
-        },
-        now,
-      );
-      return row;
-    });
+    const stored = await storeList(
+      db,
+      'inventoryList',
+      { username: auth.user.username, locationCode: location.code, file, now },
+      async (tx, fileId) => {
+        const [inserted] = await tx
+          .insert(t.inventoryLists)
+          .values({
+            id: newId('IL'),
+            locationCode: location.code,
+            fileId,
+            filename: list.filename,
+            uploadedAt: now,
+            uploadedBy: auth.user.username,
+            ...counts,
+            state: 'uploaded',
+            reviewRequestId: null,
+            fingerprint: list.fingerprint,
+          })
+          .returning();
+        const row = inserted as InventoryRowDb;
+        for (let i = 0; i < rows.length; i += 1_000)
+          await tx.insert(t.inventoryListRows).values(
+            rows.slice(i, i + 1_000).map((r) => ({
+              listId: row.id,
+              line: r.line,
+              barcode: r.barcode,
+              quantity: r.quantity,
+              containerId: r.containerId,
+              errors: r.errors,
+            })),
+          );
+        return row;
+      },
+      (row) =>
+        `inventory list ${row.filename} uploaded (${counts.rowCount} rows, ${counts.errorCount} with errors)`,
+    );
     return { ...inventorySummary(stored), rows };
   },
 

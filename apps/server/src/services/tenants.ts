@@ -1,5 +1,6 @@
-import { FIELD_PERMISSIONS, type MessageKey, type TenantKind } from '@falcon/api-client';
+import { FIELD_PERMISSIONS, type MessageKey, type Scope, type TenantKind } from '@falcon/api-client';
 import { type AnyColumn, and, eq, or, type SQL, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Auth } from '../auth/sessions';
 import type { Db } from '../db/client';
 import * as t from '../db/schema';
@@ -26,18 +27,23 @@ export const employeeVisible = async (db: Db, auth: Auth, key: string): Promise<
   );
 };
 
+type Check = (db: Db, auth: Auth, value: string) => Promise<boolean>;
+
+/** A row of `table` whose `column` equals the value and that lies in the caller's scope exists. */
+const rowInScope =
+  (table: PgTable, column: AnyColumn, scopeOf: (scope: Scope) => SQL): Check =>
+  (db, auth, value) =>
+    exists(db, sql`select 1 from ${table} where ${and(eq(column, value), scopeOf(auth.scope))}`);
+
+const containerInScope = rowInScope(t.containers, t.containers.id, containerScope);
+const articleInScope = rowInScope(t.containers, t.containers.articleCode, containerScope);
+
 /** A document is visible with its field permission and its container or article in scope. */
 export const documentVisible = async (db: Db, auth: Auth, id: string): Promise<boolean> => {
   const [doc] = await db.select().from(t.documents).where(eq(t.documents.id, id));
   if (!doc) return false;
   if (doc.containerId)
-    return (
-      auth.permissions.has(FIELD_PERMISSIONS.document) &&
-      exists(
-        db,
-        sql`select 1 from ${t.containers} where ${and(eq(t.containers.id, doc.containerId), containerScope(auth.scope))}`,
-      )
-    );
+    return auth.permissions.has(FIELD_PERMISSIONS.document) && containerInScope(db, auth, doc.containerId);
   if (
     doc.articleCode === null ||
     !(
@@ -46,63 +52,19 @@ export const documentVisible = async (db: Db, auth: Auth, id: string): Promise<b
     )
   )
     return false;
-  return exists(
-    db,
-    sql`select 1 from ${t.containers} where ${and(eq(t.containers.articleCode, doc.articleCode), containerScope(auth.scope))}`,
-  );
+  return articleInScope(db, auth, doc.articleCode);
 };
 
-type Check = (db: Db, auth: Auth, value: string) => Promise<boolean>;
-
 const CHECKS: Partial<Record<TenantKind, { check: Check; key: MessageKey }>> = {
-  concern: {
-    key: 'not_found',
-    check: (db, auth, code) =>
-      exists(
-        db,
-        sql`select 1 from ${t.concerns} where ${and(eq(t.concerns.code, code), concernScope(auth.scope))}`,
-      ),
-  },
-  branch: {
-    key: 'not_found',
-    check: (db, auth, code) =>
-      exists(
-        db,
-        sql`select 1 from ${t.branches} where ${and(eq(t.branches.code, code), branchScope(auth.scope))}`,
-      ),
-  },
+  concern: { key: 'not_found', check: rowInScope(t.concerns, t.concerns.code, concernScope) },
+  branch: { key: 'not_found', check: rowInScope(t.branches, t.branches.code, branchScope) },
   location: {
     key: 'location_not_found',
-    check: (db, auth, code) =>
-      exists(
-        db,
-        sql`select 1 from ${t.locations} where ${and(eq(t.locations.code, code), locationTableScope(auth.scope))}`,
-      ),
+    check: rowInScope(t.locations, t.locations.code, locationTableScope),
   },
-  container: {
-    key: 'container_not_found',
-    check: (db, auth, id) =>
-      exists(
-        db,
-        sql`select 1 from ${t.containers} where ${and(eq(t.containers.id, id), containerScope(auth.scope))}`,
-      ),
-  },
-  article: {
-    key: 'not_found',
-    check: (db, auth, code) =>
-      exists(
-        db,
-        sql`select 1 from ${t.containers} where ${and(eq(t.containers.articleCode, code), containerScope(auth.scope))}`,
-      ),
-  },
-  review: {
-    key: 'not_found',
-    check: (db, auth, id) =>
-      exists(
-        db,
-        sql`select 1 from ${t.reviewRequests} where ${and(eq(t.reviewRequests.id, id), reviewScope(auth.scope))}`,
-      ),
-  },
+  container: { key: 'container_not_found', check: containerInScope },
+  article: { key: 'not_found', check: articleInScope },
+  review: { key: 'not_found', check: rowInScope(t.reviewRequests, t.reviewRequests.id, reviewScope) },
   employee: { key: 'not_found', check: employeeVisible },
   document: { key: 'not_found', check: documentVisible },
 };

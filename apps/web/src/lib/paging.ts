@@ -19,3 +19,26 @@ export function useClientPaging<T>(rows: readonly T[] | undefined, initialSize =
     },
   };
 }
+
+/**
+ * Paging done by the server: `page` is 0-based as the API counts, `table` spreads into PagedTable
+ * (1-based there); a new page size keeps the first row in view (PagedTable computes `nextPage`).
+ */
+export function useServerPaging(initialSize = 20) {
+  const [page, setPage] = useState(0);
+  const [size, setSize] = useState(initialSize);
+  return {
+    page,
+    size,
+    setPage,
+    table: {
+      page: page + 1,
+      pageSize: size,
+      onPageChange: (next: number) => setPage(next - 1),
+      onPageSizeChange: (nextSize: number, nextPage: number) => {
+        setSize(nextSize);
+        setPage(nextPage - 1);
+      },
+    },
+  };
+}

@@ -1,6 +1,6 @@
 import type { ExportJob, ExportState } from '@falcon/api-client';
 import { Badge, type BadgeTone, Button, PagedTable, type PagedTableColumn } from '@falcon/ui';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/PageHeader';
 import { api } from '../../../lib/api';
@@ -8,6 +8,7 @@ import { saveBlob } from '../../../lib/download';
 import { useFormat } from '../../../lib/format';
 import { errorKey, useNotify } from '../../../lib/messages';
 import { usePageTitle } from '../../../lib/page-title';
+import { useServerPaging } from '../../../lib/paging';
 import { useQuery } from '../../../lib/query';
 
 const POLL_MS = 3000;
@@ -36,8 +37,7 @@ export function ExportsPage() {
   const { t } = useTranslation(['admin', 'messages']);
   const format = useFormat();
   const notify = useNotify();
-  const [page, setPage] = useState(0);
-  const [size, setSize] = useState(20);
+  const { page, size, table: paging } = useServerPaging(20);
   usePageTitle(t('exports.title'));
   const jobs = useQuery(`exports:${page}:${size}`, () => api.exports.list({ body: { page, size } }));
   const busy = (jobs.data?.items ?? []).some((job) => job.state === 'queued' || job.state === 'running');
@@ -99,13 +99,7 @@ export function ExportsPage() {
         rows={jobs.data?.items ?? []}
         getRowId={(row) => row.id}
         total={jobs.data?.total ?? 0}
-        page={page + 1}
-        pageSize={size}
-        onPageChange={(next) => setPage(next - 1)}
-        onPageSizeChange={(nextSize, nextPage) => {
-          setSize(nextSize);
-          setPage(nextPage - 1);
-        }}
+        {...paging}
         loading={jobs.loading && !jobs.data}
         error={jobs.error ? t(errorKey(jobs.error), { ns: 'messages' }) : null}
         onRetry={jobs.reload}

@@ -10,6 +10,7 @@ import { api } from '../../../lib/api';
 import { useFormat } from '../../../lib/format';
 import { errorKey } from '../../../lib/messages';
 import { usePageTitle } from '../../../lib/page-title';
+import { useServerPaging } from '../../../lib/paging';
 import { useQuery } from '../../../lib/query';
 
 const ALL = 'all';
@@ -61,8 +62,7 @@ const show = (value: unknown) =>
 export function ProtocolPage() {
   const { t } = useTranslation(['admin', 'messages']);
   const format = useFormat();
-  const [page, setPage] = useState(0);
-  const [size, setSize] = useState(20);
+  const { page, size, setPage, table: paging } = useServerPaging(20);
   const [draft, setDraft] = useState<Filters>(NO_FILTERS);
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
   const [open, setOpen] = useState<ProtocolEntry | null>(null);
@@ -181,13 +181,7 @@ export function ProtocolPage() {
         rows={entries.data?.items ?? []}
         getRowId={(row) => row.id}
         total={entries.data?.total ?? 0}
-        page={page + 1}
-        pageSize={size}
-        onPageChange={(next) => setPage(next - 1)}
-        onPageSizeChange={(nextSize, nextPage) => {
-          setSize(nextSize);
-          setPage(nextPage - 1);
-        }}
+        {...paging}
         loading={entries.loading && !entries.data}
         error={entries.error ? t(errorKey(entries.error), { ns: 'messages' }) : null}
         onRetry={entries.reload}

@@ -12,6 +12,7 @@ import { api } from '../../../lib/api';
 import { useFormat } from '../../../lib/format';
 import { errorKey, useNotify } from '../../../lib/messages';
 import { usePageTitle } from '../../../lib/page-title';
+import { useServerPaging } from '../../../lib/paging';
 import { useQuery } from '../../../lib/query';
 import { state } from '../../../lib/store';
 
@@ -23,8 +24,7 @@ export function RolesPage() {
   const navigate = useNavigate();
   const { session } = useSnapshot(state);
   const mayRemove = hasAll(session?.permissions ?? [], [ACTION_PERMISSIONS.removeRole]);
-  const [page, setPage] = useState(0);
-  const [size, setSize] = useState(20);
+  const { page, size, setPage, table: paging } = useServerPaging(20);
   const [deleting, setDeleting] = useState<Role | null>(null);
   usePageTitle(t('roles.title'));
   const [draft, setDraft] = useState('');
@@ -123,13 +123,7 @@ export function RolesPage() {
         rows={roles.data?.items ?? []}
         getRowId={(row) => row.id}
         total={roles.data?.total ?? 0}
-        page={page + 1}
-        pageSize={size}
-        onPageChange={(next) => setPage(next - 1)}
-        onPageSizeChange={(nextSize, nextPage) => {
-          setSize(nextSize);
-          setPage(nextPage - 1);
-        }}
+        {...paging}
         loading={roles.loading && !roles.data}
         error={roles.error ? t(errorKey(roles.error), { ns: 'messages' }) : null}
         sort={sort}

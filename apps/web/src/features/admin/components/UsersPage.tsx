@@ -20,6 +20,7 @@ import { api } from '../../../lib/api';
 import { useFormat } from '../../../lib/format';
 import { errorKey, useNotify } from '../../../lib/messages';
 import { usePageTitle } from '../../../lib/page-title';
+import { useServerPaging } from '../../../lib/paging';
 import { useQuery } from '../../../lib/query';
 import { state } from '../../../lib/store';
 
@@ -50,8 +51,7 @@ export function UsersPage() {
   const granted = session?.permissions ?? [];
   const mayRemove = hasAll(granted, [ROUTE_PERMISSIONS.removeUser]);
   const mayCreate = hasAll(granted, [ROUTE_PERMISSIONS.createUser]);
-  const [page, setPage] = useState(0);
-  const [size, setSize] = useState(20);
+  const { page, size, setPage, table: paging } = useServerPaging(20);
   const [sort, setSort] = useState<SortState>({ key: 'username', direction: 'asc' });
   const [draft, setDraft] = useState<Filters>(NO_FILTERS);
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
@@ -193,13 +193,7 @@ export function UsersPage() {
         rows={users.data?.items ?? []}
         getRowId={(row) => row.id}
         total={users.data?.total ?? 0}
-        page={page + 1}
-        pageSize={size}
-        onPageChange={(next) => setPage(next - 1)}
-        onPageSizeChange={(nextSize, nextPage) => {
-          setSize(nextSize);
-          setPage(nextPage - 1);
-        }}
+        {...paging}
         sort={sort}
         onSortChange={(next) => {
           setSort(next);

@@ -14,6 +14,7 @@ import { useSnapshot } from 'valtio';
 import { api } from '../../../lib/api';
 import { useFormat } from '../../../lib/format';
 import { errorKey, useNotify } from '../../../lib/messages';
+import { useServerPaging } from '../../../lib/paging';
 import { invalidate, useQuery } from '../../../lib/query';
 import { state } from '../../../lib/store';
 import { type RowsColumn, RowsTable } from './RowsTable';
@@ -46,8 +47,7 @@ export function InventoryListsSection({ locationCode }: { locationCode: string }
   const granted = session?.permissions ?? [];
   const mayUpload = hasAll(granted, [ACTION_PERMISSIONS.uploadInventoryLists]);
   const mayTransfer = hasAll(granted, [ACTION_PERMISSIONS.transferInventoryList]);
-  const [page, setPage] = useState(0);
-  const [size, setSize] = useState(10);
+  const { page, size, setPage, table: paging } = useServerPaging(10);
   const [shown, setShown] = useState<string | null>(null);
   const [transferring, setTransferring] = useState<InventoryList | null>(null);
   const [removing, setRemoving] = useState<InventoryList | null>(null);
@@ -187,13 +187,7 @@ export function InventoryListsSection({ locationCode }: { locationCode: string }
           rows={lists.data?.items ?? []}
           getRowId={(row) => row.id}
           total={lists.data?.total ?? 0}
-          page={page + 1}
-          pageSize={size}
-          onPageChange={(next) => setPage(next - 1)}
-          onPageSizeChange={(nextSize, nextPage) => {
-            setSize(nextSize);
-            setPage(nextPage - 1);
-          }}
+          {...paging}
           loading={lists.loading && !lists.data}
           error={lists.error ? t(errorKey(lists.error), { ns: 'messages' }) : null}
           onRetry={lists.reload}

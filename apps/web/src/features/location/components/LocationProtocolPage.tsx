@@ -1,10 +1,10 @@
 import type { ProtocolEntry } from '@falcon/api-client/lite';
 import { PagedTable, type PagedTableColumn } from '@falcon/ui';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../lib/api';
 import { useFormat } from '../../../lib/format';
 import { errorKey } from '../../../lib/messages';
+import { useServerPaging } from '../../../lib/paging';
 import { useQuery } from '../../../lib/query';
 import { LocationFrame } from './LocationFrame';
 
@@ -21,8 +21,7 @@ export function LocationProtocolPage({ code }: { code: string }) {
 function Protocol({ code }: { code: string }) {
   const { t } = useTranslation(['location', 'messages']);
   const format = useFormat();
-  const [page, setPage] = useState(0);
-  const [size, setSize] = useState(20);
+  const { page, size, table: paging } = useServerPaging(20);
   const entries = useQuery(`location:${code}:protocol:${page}:${size}`, () =>
     api.protocol.location({ params: { code }, body: { page, size } }),
   );
@@ -39,13 +38,7 @@ function Protocol({ code }: { code: string }) {
       rows={entries.data?.items ?? []}
       getRowId={(row) => row.id}
       total={entries.data?.total ?? 0}
-      page={page + 1}
-      pageSize={size}
-      onPageChange={(next) => setPage(next - 1)}
-      onPageSizeChange={(nextSize, nextPage) => {
-        setSize(nextSize);
-        setPage(nextPage - 1);
-      }}
+      {...paging}
       loading={entries.loading}
       error={entries.error ? t(errorKey(entries.error), { ns: 'messages' }) : null}
       onRetry={entries.reload}
