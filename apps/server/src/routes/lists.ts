@@ -119,21 +119,46 @@ const earlierUpload = async (
   return previous;
 };
 
+/** The columns every uploaded list has. */
+interface ListColumns {
+  locationCode: string;
+  fileId: string;
+  filename: string;
+  uploadedAt: Date;
+  uploadedBy: string;
+  fingerprint: string;
+}
+
 /**
- * Stores an uploaded list in one transaction: its file, its row(s) (`insert`, given the file's id) and
- * the protocol entry.
+ * Stores an uploaded list in one transaction: its file, its row(s) (`insert`, given the common columns)
+ * and the protocol entry.
  */
 const storeList = <R extends { id: string }>(
   db: Db,
   kind: 'barcodeList' | 'inventoryList',
-  upload: { username: string; locationCode: string; file: ReturnType<typeof listFile>; now: Date },
-  insert: (tx: Db, fileId: string) => Promise<R>,
+  upload: {
+    username: string;
+    locationCode: string;
+    sniffed: Sniffed;
+    filename: string;
+    bytes: Uint8Array;
+    fingerprint: string;
+    now: Date;
+  },
+  insert: (tx: Db, columns: ListColumns) => Promise<R>,
   summary: (row: R) => string,
 ): Promise<R> =>
   db.transaction(async (transaction) => {
     const tx = transaction as unknown as Db;
-    const fileId = await storeFile(tx, upload.file, upload.now);
-    const row = await insert(tx, fileId);
+    const fileId = await storeFile(tx, listFile(upload.sniffed, upload.filename, upload.bytes), upload.now);
+    const row = await insert(tx, {
+      locationCode: upload.locationCode,
+      fileId,
+      filename: upload.filename,
+      uploadedAt: upload.now,
+      uploadedBy: upload.username,
+      fingerprint: upload.fingerprint,
+    });
     await writeProtocol(
       tx,
       {
@@ -196,7 +221,6 @@ export const barcodeListsRoutes = defineRoutes('barcodeLists', {
     if (!parsed.ok) throw fileError(parsed.error);
     const list = parsed.value;
     const now = ctx.now();
-    const file = listFile(list.sniffed, list.filename, upload.bytes);
     const previous = await earlierUpload(db, t.barcodeLists, location.code, list.fingerprint);
     const duplicateOf = checkDuplicate(previous, upload.fields.again);
     const codes = barcodesToLookUp(list.rows);
@@ -211,20 +235,23 @@ export const barcodeListsRoutes = defineRoutes('barcodeLists', {
     const row = await storeList(
       db,
       'barcodeList',
-      { username: auth.user.username, locationCode: location.code, file, now },
-      async (tx, fileId) => {
+      {
+        username: auth.user.username,
+        locationCode: location.code,
+        sniffed: list.sniffed,
+        filename: list.filename,
+        bytes: upload.bytes,
+        fingerprint: list.fingerprint,
+        now,
+      },
+      async (tx, columns) => {
         const [inserted] = await tx
           .insert(t.barcodeLists)
           .values({
             id: newId('BL'),
-            locationCode: location.code,
-            fileId,
-            filename: list.filename,
-            uploadedAt: now,
-            uploadedBy: auth.user.username,
+            ...columns,
             ...counts,
             duplicateOf,
-            fingerprint: list.fingerprint,
             rows,
           })
           .returning();
@@ -314,7 +341,6 @@ export const inventoryListsRoutes = defineRoutes('inventoryLists', {
     if (!parsed.ok) throw fileError(parsed.error);
     const list = parsed.value;
     const now = ctx.now();
-    const file = listFile(list.sniffed, list.filename, upload.bytes);
     const previous = await earlierUpload(db, t.inventoryLists, location.code, list.fingerprint);
     checkDuplicate(previous, upload.fields.again);
     const codes = codesToLookUp(list.rows);
@@ -334,21 +360,24 @@ export const inventoryListsRoutes = defineRoutes('inventoryLists', {
     const stored = await storeList(
       db,
       'inventoryList',
-      { username: auth.user.username, locationCode: location.code, file, now },
-      async (tx, fileId) => {
+      {
+        username: auth.user.username,
+        locationCode: location.code,
+        sniffed: list.sniffed,
+        filename: list.filename,
+        bytes: upload.bytes,
+        fingerprint: list.fingerprint,
+        now,
+      },
+      async (tx, columns) => {
         const [inserted] = await tx
           .insert(t.inventoryLists)
           .values({
             id: newId('IL'),
-            locationCode: location.code,
-            fileId,
-            filename: list.filename,
-            uploadedAt: now,
-            uploadedBy: auth.user.username,
+            ...columns,
             ...counts,
             state: 'uploaded',
             reviewRequestId: null,
-            fingerprint: list.fingerprint,
           })
           .returning();
         const row = inserted as InventoryRowDb;
