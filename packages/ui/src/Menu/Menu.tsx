@@ -8,6 +8,7 @@ import {
   useRef,
   useState,
 } from 'react';
+import { useDismissOnOutside } from '../internal/useDismissOnOutside';
 import { useTypeahead } from '../internal/useTypeahead';
 import { Header, Item, Popup, Root, Separator } from './Menu.styles';
 
@@ -63,14 +64,7 @@ export function Menu({
     if (open) itemRefs.current[active]?.focus();
   }, [open, active]);
 
-  useEffect(() => {
-    if (!open) return;
-    const onPointerDown = (event: PointerEvent) => {
-      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('pointerdown', onPointerDown);
-    return () => document.removeEventListener('pointerdown', onPointerDown);
-  }, [open]);
+  useDismissOnOutside(open, rootRef, () => setOpen(false));
 
   const openAt = (index: number) => {
     setActive(index);

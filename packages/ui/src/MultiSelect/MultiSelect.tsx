@@ -1,8 +1,7 @@
-import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { CheckIcon, ChevronDownIcon } from '../internal/icons';
+import { type KeyboardEvent, useId, useMemo, useState } from 'react';
 import { useTypeahead } from '../internal/useTypeahead';
 import type { SelectOption } from '../Select/Select';
-import { Field, Label, Option, OptionText, Popup, Secondary, Trigger, Value } from '../Select/Select.styles';
+import { SelectFrame } from '../Select/SelectFrame';
 import { useUiText } from '../UiText/UiTextProvider';
 
 export interface MultiSelectProps<V extends string = string> {
@@ -34,19 +33,9 @@ export function MultiSelect<V extends string = string>({
   const id = useId();
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
-  const fieldRef = useRef<HTMLDivElement>(null);
   const labels = useMemo(() => options.map((option) => option.label), [options]);
   const typeahead = useTypeahead(labels);
   const chosen = options.filter((option) => value.includes(option.value));
-
-  useEffect(() => {
-    if (!open) return;
-    const onPointerDown = (event: PointerEvent) => {
-      if (!fieldRef.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('pointerdown', onPointerDown);
-    return () => document.removeEventListener('pointerdown', onPointerDown);
-  }, [open]);
 
   const toggle = (index: number) => {
     const option = options[index];
@@ -109,64 +98,24 @@ export function MultiSelect<V extends string = string>({
         : t('select.multiSelected', { count: chosen.length });
 
   return (
-    <Field className={className} ref={fieldRef}>
-      <Label id={`${id}-label`} $hidden={hideLabel}>
-        {label}
-      </Label>
-      <Trigger
-        role="combobox"
-        tabIndex={disabled ? -1 : 0}
-        aria-labelledby={`${id}-label ${id}-value`}
-        aria-haspopup="listbox"
-        aria-expanded={open}
-        aria-controls={`${id}-listbox`}
-        aria-activedescendant={open ? `${id}-opt-${active}` : undefined}
-        aria-disabled={disabled || undefined}
-        onClick={() => (disabled ? undefined : setOpen(!open))}
-        onKeyDown={onKeyDown}
-        onBlur={(event) => {
-          if (!fieldRef.current?.contains(event.relatedTarget as Node | null)) setOpen(false);
-        }}
-      >
-        <Value id={`${id}-value`} $placeholder={chosen.length === 0}>
-          {summary}
-        </Value>
-        <ChevronDownIcon />
-      </Trigger>
-      <Popup
-        id={`${id}-listbox`}
-        role="listbox"
-        aria-multiselectable="true"
-        aria-labelledby={`${id}-label`}
-        hidden={!open}
-      >
-        {open
-          ? options.map((option, index) => (
-              <Option
-                key={option.value}
-                id={`${id}-opt-${index}`}
-                role="option"
-                aria-selected={value.includes(option.value)}
-                aria-disabled={option.disabled || undefined}
-                $active={index === active}
-                onMouseDown={(event) => event.preventDefault()}
-                onMouseMove={() => (index !== active ? setActive(index) : undefined)}
-                onClick={() => toggle(index)}
-              >
-                <OptionText>
-                  <span>{option.label}</span>
-                  {option.secondary ? (
-                    <>
-                      {' '}
-                      <Secondary>{option.secondary}</Secondary>
-                    </>
-                  ) : null}
-                </OptionText>
-                {value.includes(option.value) ? <CheckIcon /> : <span style={{ width: 16 }} />}
-              </Option>
-            ))
-          : null}
-      </Popup>
-    </Field>
+    <SelectFrame
+      baseId={id}
+      label={label}
+      hideLabel={hideLabel}
+      className={className}
+      disabled={disabled}
+      options={options}
+      open={open}
+      setOpen={setOpen}
+      active={active}
+      setActive={setActive}
+      isSelected={(option) => value.includes(option.value)}
+      onChoose={toggle}
+      onTriggerClick={() => setOpen(!open)}
+      onKeyDown={onKeyDown}
+      valueText={summary}
+      placeholderShown={chosen.length === 0}
+      multiselectable
+    />
   );
 }

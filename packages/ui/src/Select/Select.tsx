@@ -1,8 +1,7 @@
-import { type KeyboardEvent, type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { CheckIcon, ChevronDownIcon } from '../internal/icons';
+import { type KeyboardEvent, type ReactNode, useId, useMemo, useState } from 'react';
 import { useTypeahead } from '../internal/useTypeahead';
 import { useUiText } from '../UiText/UiTextProvider';
-import { Field, Label, Option, OptionText, Popup, Secondary, Trigger, Value } from './Select.styles';
+import { SelectFrame } from './SelectFrame';
 
 export interface SelectOption<V extends string = string> {
   value: V;
@@ -48,25 +47,6 @@ export function Select<V extends string = string>({
   const [active, setActive] = useState(selectedIndex);
   const labels = useMemo(() => options.map((option) => option.label), [options]);
   const typeahead = useTypeahead(labels);
-  const listRef = useRef<HTMLUListElement>(null);
-  const fieldRef = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    if (!open) return;
-    listRef.current
-      ?.querySelector(`#${CSS.escape(`${baseId}-opt-${active}`)}`)
-      ?.scrollIntoView?.({ block: 'nearest' });
-  }, [open, active, baseId]);
-
-  useEffect(() => {
-    if (!open) return;
-    const onPointerDown = (event: PointerEvent) => {
-      if (!fieldRef.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('pointerdown', onPointerDown);
-    return () => document.removeEventListener('pointerdown', onPointerDown);
-  }, [open]);
-
   const openAt = (index: number) => {
     setActive(index);
     setOpen(true);
@@ -155,69 +135,25 @@ export function Select<V extends string = string>({
 
   const selected = options[selectedIndex];
   return (
-    <Field className={className} ref={fieldRef}>
-      <Label id={`${baseId}-label`} $hidden={hideLabel}>
-        {label}
-      </Label>
-      <Trigger
-        id={baseId}
-        role="combobox"
-        tabIndex={disabled ? -1 : 0}
-        aria-labelledby={`${baseId}-label ${baseId}-value`}
-        aria-haspopup="listbox"
-        aria-expanded={open}
-        aria-controls={`${baseId}-listbox`}
-        aria-activedescendant={open && active >= 0 ? `${baseId}-opt-${active}` : undefined}
-        aria-disabled={disabled || undefined}
-        onClick={() => (disabled ? undefined : open ? setOpen(false) : openAt(Math.max(selectedIndex, 0)))}
-        onKeyDown={onKeyDown}
-        onBlur={(event) => {
-          if (!fieldRef.current?.contains(event.relatedTarget as Node | null)) setOpen(false);
-        }}
-      >
-        <Value id={`${baseId}-value`} $placeholder={!selected}>
-          {selected ? selected.label : (placeholder ?? t('selector.choose'))}
-        </Value>
-        <ChevronDownIcon />
-      </Trigger>
-      <Popup
-        id={`${baseId}-listbox`}
-        role="listbox"
-        aria-labelledby={`${baseId}-label`}
-        ref={listRef}
-        hidden={!open}
-      >
-        {open
-          ? options.map((option, index) => (
-              <Option
-                key={option.value}
-                id={`${baseId}-opt-${index}`}
-                role="option"
-                aria-selected={option.value === value}
-                aria-disabled={option.disabled || undefined}
-                $active={index === active}
-                onMouseDown={(event) => event.preventDefault()}
-                onMouseMove={() => (index !== active ? setActive(index) : undefined)}
-                onClick={() => choose(index)}
-              >
-                {renderOption ? (
-                  renderOption(option)
-                ) : (
-                  <OptionText>
-                    <span>{option.label}</span>
-                    {option.secondary ? (
-                      <>
-                        {' '}
-                        <Secondary>{option.secondary}</Secondary>
-                      </>
-                    ) : null}
-                  </OptionText>
-                )}
-                {option.value === value ? <CheckIcon /> : <span style={{ width: 16 }} />}
-              </Option>
-            ))
-          : null}
-      </Popup>
-    </Field>
+    <SelectFrame
+      baseId={baseId}
+      triggerId={baseId}
+      label={label}
+      hideLabel={hideLabel}
+      className={className}
+      disabled={disabled}
+      options={options}
+      open={open}
+      setOpen={setOpen}
+      active={active}
+      setActive={setActive}
+      isSelected={(option) => option.value === value}
+      onChoose={choose}
+      onTriggerClick={() => (open ? setOpen(false) : openAt(Math.max(selectedIndex, 0)))}
+      onKeyDown={onKeyDown}
+      valueText={selected ? selected.label : (placeholder ?? t('selector.choose'))}
+      placeholderShown={!selected}
+      renderOption={renderOption}
+    />
   );
 }
