@@ -4,9 +4,8 @@ import {
   type BarcodeListDetail,
   type BarcodeListRow,
   hasAll,
-  UPLOAD_LIMITS,
 } from '@falcon/api-client';
-import { Badge, Button, Card, ConfirmDialog, FileDrop, PagedTable, type PagedTableColumn } from '@falcon/ui';
+import { Badge, Button, Card, ConfirmDialog, PagedTable, type PagedTableColumn } from '@falcon/ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
@@ -17,8 +16,9 @@ import { errorKey, useNotify } from '../../../lib/messages';
 import { useServerPaging } from '../../../lib/paging';
 import { useQuery } from '../../../lib/query';
 import { state } from '../../../lib/store';
+import { ListUpload } from './ListUpload';
 import { type RowsColumn, RowsTable } from './RowsTable';
-import { LIST_ACCEPT, useListUpload } from './useListUpload';
+import { useListUpload } from './useListUpload';
 
 /**
  * A location's barcode lists (a section the location screen can include): upload with confirmation
@@ -161,22 +161,13 @@ export function BarcodeListsSection({ locationCode }: { locationCode: string }) 
     >
       <div style={{ display: 'flex', flexDirection: 'column', gap: 16 }}>
         {mayUpload ? (
-          <FileDrop
-            accept={LIST_ACCEPT}
-            maxSize={UPLOAD_LIMITS.listBytes}
+          <ListUpload
+            upload={upload}
             hint={t('hint')}
-            disabled={upload.busy}
-            onFiles={upload.choose}
-            onReject={(messages) => notify.warn('upload_failed', messages.join(' '))}
+            confirmTitle={t('barcode.uploadTitle')}
+            confirmMessage={t('barcode.uploadConfirm', { name: upload.file?.name ?? '' })}
+            confirmLabel={t('upload')}
           />
-        ) : null}
-        {upload.error ? (
-          <p role="alert" style={{ margin: 0 }}>
-            {t('upload_failed', { ns: 'messages' })}
-            {errorKey(upload.error) === 'upload_failed'
-              ? null
-              : ` ${t(errorKey(upload.error), { ns: 'messages' })}`}
-          </p>
         ) : null}
         <PagedTable
           caption={t('barcode.title')}
@@ -192,24 +183,6 @@ export function BarcodeListsSection({ locationCode }: { locationCode: string }) 
         />
         {shown ? <BarcodeListResult id={shown} /> : null}
       </div>
-      <ConfirmDialog
-        open={upload.step === 'confirm'}
-        title={t('barcode.uploadTitle')}
-        message={t('barcode.uploadConfirm', { name: upload.file?.name ?? '' })}
-        confirmLabel={t('upload')}
-        loading={upload.busy}
-        onCancel={upload.cancel}
-        onConfirm={upload.confirm}
-      />
-      <ConfirmDialog
-        open={upload.step === 'again'}
-        title={t('againTitle')}
-        message={t('againConfirm', { name: upload.file?.name ?? '' })}
-        confirmLabel={t('uploadAgain')}
-        loading={upload.busy}
-        onCancel={upload.cancel}
-        onConfirm={upload.confirm}
-      />
       <ConfirmDialog
         open={removing !== null}
         title={t('barcode.removeTitle')}

@@ -4,9 +4,8 @@ import {
   type InventoryList,
   type InventoryListDetail,
   type InventoryRow,
-  UPLOAD_LIMITS,
 } from '@falcon/api-client';
-import { Badge, Button, Card, ConfirmDialog, FileDrop, PagedTable, type PagedTableColumn } from '@falcon/ui';
+import { Badge, Button, Card, ConfirmDialog, PagedTable, type PagedTableColumn } from '@falcon/ui';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,8 +16,9 @@ import { errorKey, useNotify } from '../../../lib/messages';
 import { useServerPaging } from '../../../lib/paging';
 import { invalidate, useQuery } from '../../../lib/query';
 import { state } from '../../../lib/store';
+import { ListUpload } from './ListUpload';
 import { type RowsColumn, RowsTable } from './RowsTable';
-import { LIST_ACCEPT, useListUpload } from './useListUpload';
+import { useListUpload } from './useListUpload';
 
 type RowError = InventoryRow['errors'][number];
 
@@ -164,22 +164,13 @@ export function InventoryListsSection({ locationCode }: { locationCode: string }
     <Card title={t('inventory.title')} headingLevel={2}>
       <div style={{ display: 'flex', flexDirection: 'column', gap: 16 }}>
         {mayUpload ? (
-          <FileDrop
-            accept={LIST_ACCEPT}
-            maxSize={UPLOAD_LIMITS.listBytes}
+          <ListUpload
+            upload={upload}
             hint={t('inventory.hint')}
-            disabled={upload.busy}
-            onFiles={upload.choose}
-            onReject={(messages) => notify.warn('upload_failed', messages.join(' '))}
+            confirmTitle={t('inventory.saveTitle')}
+            confirmMessage={t('inventory.saveConfirm', { name: upload.file?.name ?? '' })}
+            confirmLabel={t('inventory.save')}
           />
-        ) : null}
-        {upload.error ? (
-          <p role="alert" style={{ margin: 0 }}>
-            {t('upload_failed', { ns: 'messages' })}
-            {errorKey(upload.error) === 'upload_failed'
-              ? null
-              : ` ${t(errorKey(upload.error), { ns: 'messages' })}`}
-          </p>
         ) : null}
         <PagedTable
           caption={t('inventory.title')}
@@ -195,24 +186,6 @@ export function InventoryListsSection({ locationCode }: { locationCode: string }
         />
         {shown ? <InventoryPreview id={shown} /> : null}
       </div>
-      <ConfirmDialog
-        open={upload.step === 'confirm'}
-        title={t('inventory.saveTitle')}
-        message={t('inventory.saveConfirm', { name: upload.file?.name ?? '' })}
-        confirmLabel={t('inventory.save')}
-        loading={upload.busy}
-        onCancel={upload.cancel}
-        onConfirm={upload.confirm}
-      />
-      <ConfirmDialog
-        open={upload.step === 'again'}
-        title={t('againTitle')}
-        message={t('againConfirm', { name: upload.file?.name ?? '' })}
-        confirmLabel={t('uploadAgain')}
-        loading={upload.busy}
-        onCancel={upload.cancel}
-        onConfirm={upload.confirm}
-      />
       <ConfirmDialog
         open={transferring !== null}
         title={t('inventory.transferTitle')}
