@@ -64,7 +64,7 @@ export interface StoredExport extends ExportJob {
   file: StoredFile | null;
 }
 
-interface SessionRow {
+export interface SessionRow {
   userId: string;
   impersonatedBy: string | null;
   lastSeen: number;
@@ -229,6 +229,16 @@ export class MockDb {
   closeSessionsOf(userId: string, except?: string): void {
     for (const [token, row] of this.sessions)
       if (row.userId === userId && token !== except) this.sessions.delete(token);
+  }
+
+  /** The open sessions, so dev:mock can carry them over a page reload (the data itself starts fresh). */
+  sessionEntries(): [string, SessionRow][] {
+    return [...this.sessions].map(([token, row]) => [token, { ...row }]);
+  }
+
+  /** Takes back sessions saved by `sessionEntries`; those of users this dataset lacks are dropped. */
+  restoreSessions(entries: readonly (readonly [string, SessionRow])[]): void {
+    for (const [token, row] of entries) if (this.users.has(row.userId)) this.sessions.set(token, { ...row });
   }
 
   sessionOf(auth: Auth): Session {

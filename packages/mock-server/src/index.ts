@@ -1,7 +1,7 @@
 import { createHandlers, flattenHandlers, lazyDb } from './handlers';
 
 export * from './dataset';
-export { type Auth, createDb, MockDb, type MockDbSource } from './db';
+export { type Auth, createDb, MockDb, type MockDbSource, type SessionRow } from './db';
 export { MockError } from './errors';
 export {
   type CreateHandlersOptions,

@@ -6,10 +6,25 @@ import { state } from '../lib/store';
 import { AppProvider } from './provider';
 import { createRouter } from './router';
 
-/** `npm run dev:mock`: the whole API is answered in the browser by the mock server's handlers. */
+const MOCK_SESSIONS = 'falcon-mock-sessions';
+
+/**
+ * `npm run dev:mock`: the whole API is answered in the browser by the mock server's handlers. The
+ * mock's data lives in the page, so a reload starts it afresh; the open sessions are kept in
+ * sessionStorage across the reload, so a developer stays signed in (as with the real server).
+ */
 const startMock = async () => {
-  const { createWorker } = await import('@falcon/mock-server/browser');
-  await createWorker({ dataset: { scale: 'demo', now: new Date() }, delay: 150 }).start({
+  const { createDb, createWorker } = await import('@falcon/mock-server/browser');
+  const db = createDb({ scale: 'demo', now: new Date() });
+  try {
+    db.restoreSessions(JSON.parse(sessionStorage.getItem(MOCK_SESSIONS) ?? '[]'));
+  } catch {
+    sessionStorage.removeItem(MOCK_SESSIONS);
+  }
+  addEventListener('pagehide', () =>
+    sessionStorage.setItem(MOCK_SESSIONS, JSON.stringify(db.sessionEntries())),
+  );
+  await createWorker({ dataset: () => db, delay: 150 }).start({
     onUnhandledRequest: 'bypass',
     quiet: true,
   });
