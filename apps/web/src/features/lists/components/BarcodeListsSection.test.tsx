@@ -1,23 +1,15 @@
-import { File as NodeFile } from 'node:buffer';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { api } from '../../../lib/api';
 import { setupMockApi } from '../../../testing/mock-api';
 import { renderApp } from '../../../testing/render';
 import { signInWithMock } from '../../../testing/sign-in';
+import { uploadFile, uploadLikeABrowser } from '../../../testing/uploads';
 
 setupMockApi();
 
-// jsdom's FormData and File do not travel through node's fetch (the file arrives as "[object File]"):
-// these tests upload with node's own FormData and File, as a browser sends them.
-const jsdomFormData = globalThis.FormData;
-beforeAll(async () => {
-  globalThis.FormData = (await new Response(new URLSearchParams()).formData()).constructor as typeof FormData;
-});
-afterAll(() => {
-  globalThis.FormData = jsdomFormData;
-});
+uploadLikeABrowser();
 
 const LISTS = '/location/C001-B01-L01/lists';
 
@@ -26,8 +18,7 @@ const barcodeList = async () => {
   return csv('count.csv', `barcode\n${container.barcode}\n9999999999999\n`);
 };
 
-const csv = (name: string, text: string) =>
-  new NodeFile([text], name, { type: 'text/csv' }) as unknown as File;
+const csv = (name: string, text: string) => uploadFile([text], name, 'text/csv');
 
 const fileInput = (section: HTMLElement) =>
   section.querySelector<HTMLInputElement>('input[type="file"]') as HTMLInputElement;

@@ -4,8 +4,16 @@ import { describe, expect, it } from 'vitest';
 import { setupMockApi } from '../../../testing/mock-api';
 import { renderApp } from '../../../testing/render';
 import { signInWithMock } from '../../../testing/sign-in';
+import { uploadFile, uploadLikeABrowser } from '../../../testing/uploads';
 
 setupMockApi();
+uploadLikeABrowser();
+
+/** A real 1x1 PNG (the mock, like the server, checks the bytes, not the name). */
+const TINY_PNG = Uint8Array.from(
+  atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=='),
+  (c) => c.charCodeAt(0),
+);
 
 const GALLERY = '/location/C001-B01-L01/gallery';
 
@@ -37,9 +45,7 @@ describe('location gallery', () => {
     const before = (await screen.findAllByRole('button', { name: /^Open image/ }, { timeout: 8000 })).length;
     const input = container.querySelector<HTMLInputElement>('input[type="file"]');
     expect(input).not.toBeNull();
-    const png = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])], 'shelf.png', {
-      type: 'image/png',
-    });
+    const png = uploadFile([TINY_PNG], 'shelf.png', 'image/png');
     await user.upload(input as HTMLInputElement, png);
     expect(await screen.findByText('Upload successful.')).toBeInTheDocument();
     await waitFor(() =>
