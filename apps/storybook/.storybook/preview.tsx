@@ -1,7 +1,12 @@
 import { ThemeProvider, type UiLocale, UiTextProvider, uiLocales } from '@falcon/ui';
 import type { Preview } from '@storybook/react-vite';
 import { mswLoader } from 'msw-storybook-addon/csf3';
+import { configure } from 'storybook/test';
 import { defaultHandlers, resetData } from './handlers';
+
+// The screen stories load lazy routes and answer through MSW: on two busy CI cores the first paint can
+// take well over Testing Library's default 1 s, so every findBy/waitFor waits up to 5 s.
+configure({ asyncUtilTimeout: 5000 });
 
 const languageNames: Record<UiLocale, string> = {
   cs: 'Česky',
