@@ -9,6 +9,9 @@ import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
+/** The built server's entry point (`npm run build -w @falcon/server`). */
+export const SERVER_ENTRY = join(root, 'apps/server/dist/server.js');
+
 export const freePort = () =>
   new Promise((resolve, reject) => {
     const server = createServer();
@@ -23,14 +26,20 @@ export const freePort = () =>
 /**
  * Resolves once the server answers /version.txt, with its origin and `stop()` (SIGTERM, waits for the
  * exit, removes the data directory). `env` adds to or overrides the server's environment.
+ * Options: `timeoutMs`; `requireWeb` (default true: the built web app must exist too; API-only
+ * tests pass false); `dataDir` (use this data directory instead of a fresh one; it is then kept by
+ * `stop()`, so a second start can reuse it); `outputLimit` (characters of output kept, default 20,000).
  */
-export async function startServer(env = {}, { timeoutMs = 180_000 } = {}) {
-  const entry = join(root, 'apps/server/dist/server.js');
-  if (!existsSync(entry) || !existsSync(join(root, 'apps/web/dist/index.html')))
+export async function startServer(
+  env = {},
+  { timeoutMs = 180_000, requireWeb = true, dataDir: givenDir, outputLimit = 20_000 } = {},
+) {
+  if (!existsSync(SERVER_ENTRY)) throw new Error('build the server first: npm run build -w @falcon/server');
+  if (requireWeb && !existsSync(join(root, 'apps/web/dist/index.html')))
     throw new Error('build the server and the web app first: npm run build');
   const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'falcon-server-'));
-  const child = spawn(process.execPath, [entry], {
+  const dataDir = givenDir ?? mkdtempSync(join(tmpdir(), 'falcon-server-'));
+  const child = spawn(process.execPath, [SERVER_ENTRY], {
     cwd: root,
     env: {
       ...process.env,
@@ -48,29 +57,47 @@ export async function startServer(env = {}, { timeoutMs = 180_000 } = {}) {
   });
   let output = '';
   const collect = (chunk) => {
-    output = (output + chunk).slice(-20_000);
+    output = (output + chunk).slice(-outputLimit);
   };
   child.stdout.on('data', collect);
   child.stderr.on('data', collect);
+  /** The exit code (or the signal's name when a signal killed it). */
+  const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal)));
   const origin = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}):\n${output}`);
+    if (child.exitCode !== null || child.signalCode !== null) {
+      if (!givenDir) rmSync(dataDir, { recursive: true, force: true });
+      throw new Error(`the server exited (${child.exitCode ?? child.signalCode}):\n${output}`);
+    }
     try {
       if ((await fetch(`${origin}/version.txt`)).ok) break;
     } catch {}
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
+      await exited;
+      if (!givenDir) rmSync(dataDir, { recursive: true, force: true });
       throw new Error(`the server did not answer within ${timeoutMs} ms:\n${output}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
+  const running = () => child.exitCode === null && child.signalCode === null;
   const stop = async () => {
-    if (child.exitCode === null) {
+    if (running()) {
       child.kill('SIGTERM');
-      await new Promise((resolve) => child.once('exit', resolve));
+      await exited;
     }
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!givenDir) rmSync(dataDir, { recursive: true, force: true });
   };
-  return { origin, stop, output: () => output };
+  return {
+    origin,
+    port,
+    pid: child.pid,
+    dataDir,
+    stop,
+    output: () => output,
+    running,
+    exited,
+    kill: (signal = 'SIGTERM') => child.kill(signal),
+  };
 }

@@ -54,9 +54,11 @@ export const readUpload = async <S extends z.ZodType>(
     if (isTooLarge(error)) throw fileError(tooLarge(kind).error);
     const status = (error as { statusCode?: number }).statusCode;
     if (status === 413) throw new HttpError(413, 'payload_too_large', undefined, { field: 'body' });
-    if (status && status >= 400 && status < 500)
-      throw new HttpError(400, 'upload_failed', 'The multipart body could not be read.', { field: 'file' });
-    throw error;
+    if (status && status >= 500) throw error;
+    // Everything else thrown while reading the parts is about the body the client sent: the parser's
+    // own errors carry no status ("Multipart: Boundary not found", "Unexpected end of multipart data",
+    // found by the multipart property test), and they are the client's, not a 500.
+    throw new HttpError(400, 'upload_failed', 'The multipart body could not be read.', { field: 'file' });
   }
   if (!file) throw new HttpError(400, 'upload_failed', 'The file is missing.', { field: 'file' });
   const parsed = schema.safeParse(raw);
