@@ -112,6 +112,46 @@ describe('serving the web app', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it('serves the PWA manifest and wasm with their content types and lets the page compile wasm', async () => {
+    const { mkdtempSync, mkdirSync, writeFileSync, rmSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const { buildApp } = await import('./app');
+    const dir = mkdtempSync(join(tmpdir(), 'falcon-web-'));
+    writeFileSync(join(dir, 'index.html'), '<!doctype html><title>Falcon</title>');
+    writeFileSync(join(dir, 'manifest.webmanifest'), '{"name":"Falcon","start_url":"/app"}');
+    mkdirSync(join(dir, 'assets'));
+    // The smallest valid module: magic number and version.
+    writeFileSync(
+      join(dir, 'assets', 'zxing_reader-abc.wasm'),
+      Buffer.from([0, 0x61, 0x73, 0x6d, 1, 0, 0, 0]),
+    );
+    const app = await buildApp({
+      db: t.database.db,
+      webDist: dir,
+      underPressure: false,
+      exportWorker: false,
+    });
+    try {
+      const manifest = await app.inject({ method: 'GET', url: '/manifest.webmanifest' });
+      expect(manifest.statusCode).toBe(200);
+      expect(manifest.headers['content-type']).toContain('application/manifest+json');
+      const wasm = await app.inject({ method: 'GET', url: '/assets/zxing_reader-abc.wasm' });
+      expect(wasm.statusCode).toBe(200);
+      expect(wasm.headers['content-type']).toBe('application/wasm');
+      expect(wasm.rawPayload.subarray(0, 4)).toEqual(Buffer.from([0, 0x61, 0x73, 0x6d]));
+      // WebAssembly.instantiateStreaming needs 'wasm-unsafe-eval'; plain script eval stays forbidden.
+      const page = await app.inject({ method: 'GET', url: '/app' });
+      const scriptSrc = String(page.headers['content-security-policy'])
+        .split(';')
+        .find((directive) => directive.startsWith('script-src'));
+      expect(scriptSrc).toBe("script-src 'self' 'wasm-unsafe-eval'");
+    } finally {
+      await app.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
 
 describe('behind TLS (SESSION_SECURE)', () => {

@@ -150,7 +150,8 @@ export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstanc
       directives: {
         defaultSrc: ["'self'"],
         baseUri: ["'self'"],
-        scriptSrc: ["'self'"],
+        // The /app scanner's BarcodeDetector ponyfill compiles zxing's WebAssembly (no eval of JS).
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
         // styled-components injects <style> elements at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
@@ -205,6 +206,13 @@ export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstanc
       wildcard: true,
       index: ['index.html'],
       serveDotFiles: false,
+      // The web build writes .br/.gz next to each text asset; sent as they are, per Accept-Encoding.
+      preCompressed: true,
+      // Files under assets/ carry a content hash in their name: cached for good, never revalidated.
+      setHeaders: (reply, path) => {
+        if (/[\\/]assets[\\/]/.test(path))
+          reply.header('Cache-Control', 'public, max-age=31536000, immutable');
+      },
     });
 
   app.setNotFoundHandler((request, reply) => {

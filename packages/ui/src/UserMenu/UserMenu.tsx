@@ -37,7 +37,18 @@ const TriggerName = styled.span`
   max-width: 180px;
   overflow: hidden;
   text-overflow: ellipsis;
-  @media (max-width: 720px) { display: none; }
+  /* Phones show the avatar only; the name stays in the button's accessible name ("User menu: name"). */
+  @media (max-width: 720px) {
+    position: absolute;
+    width: 1px;
+    height: 1px;
+    margin: -1px;
+    padding: 0;
+    clip: rect(0 0 0 0);
+    clip-path: inset(50%);
+    white-space: nowrap;
+    border: 0;
+  }
 `;
 
 /** The avatar menu in the header: who is signed in, the allowed links, the language switch and logout. */

@@ -1,13 +1,24 @@
-import { ACTION_PERMISSIONS, hasAll } from '@falcon/api-client/lite';
+import { ACTION_PERMISSIONS, hasAll, hasAny } from '@falcon/api-client/lite';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { SubNav } from '../../../components/SubNav';
 import { paths } from '../../../config/paths';
 import { state } from '../../../lib/store';
 
-/** Detail, contacts, gallery, appointments and (with its permission) the protocol of one location. */
+/** List permissions: whoever may upload or download a kind of list sees the location's Lists page. */
+const LIST_PERMISSIONS = [
+  ACTION_PERMISSIONS.uploadBarcodeLists,
+  ACTION_PERMISSIONS.downloadBarcodeLists,
+  ACTION_PERMISSIONS.uploadInventoryLists,
+  ACTION_PERMISSIONS.transferInventoryList,
+];
+
+/**
+ * Detail, contacts, gallery, appointments and (each with its permission) the lists and the protocol of
+ * one location.
+ */
 export function LocationNav({ code }: { code: string }) {
-  const { t } = useTranslation('location');
+  const { t } = useTranslation(['location', 'lists']);
   const { session } = useSnapshot(state);
   const items = [
     { to: paths.location.to(code), label: t('nav.detail') },
@@ -15,7 +26,11 @@ export function LocationNav({ code }: { code: string }) {
     { to: paths.locationGallery.to(code), label: t('nav.gallery') },
     { to: paths.locationCalendar.to(code), label: t('nav.appointments') },
   ];
-  if (hasAll(session?.permissions ?? [], [ACTION_PERMISSIONS.viewLocationProtocolEntries])) {
+  const granted = session?.permissions ?? [];
+  if (hasAny(granted, LIST_PERMISSIONS)) {
+    items.push({ to: paths.locationLists.to(code), label: t('title', { ns: 'lists' }) });
+  }
+  if (hasAll(granted, [ACTION_PERMISSIONS.viewLocationProtocolEntries])) {
     items.push({ to: paths.locationProtocol.to(code), label: t('nav.protocol') });
   }
   return <SubNav label={t('nav.label')} items={items} />;
