@@ -21,6 +21,7 @@ export * from './domain/selection';
 export * from './domain/validation';
 export * from './errors';
 export * from './http-error';
+export * from './labels';
 export * from './openapi';
 export * from './permissions';
 export * from './requester';

@@ -172,6 +172,11 @@ export const ROUTES = {
       path: '/rest/v2/location/:code/image/:imageId',
       responseKind: 'binary',
     },
+    imageThumbnail: {
+      method: 'GET',
+      path: '/rest/v2/location/:code/image/:imageId/thumbnail',
+      responseKind: 'binary',
+    },
     uploadImage: {
       method: 'POST',
       path: '/rest/v2/location/:code/image/upload',

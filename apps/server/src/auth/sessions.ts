@@ -6,7 +6,7 @@ import {
   type Scope,
   type Session,
 } from '@falcon/api-client';
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import * as t from '../db/schema';
 import { randomToken, sha256 } from '../ids';
@@ -37,13 +37,8 @@ export interface Auth {
   impersonatedBy: string | null;
 }
 
-/** Roles, effective permissions and scope of a user, in one round trip. */
-export const loadGrants = async (
-  db: Db,
-  userId: string,
-  scopeAll: boolean,
-): Promise<Pick<Auth, 'permissions' | 'roles' | 'scope'>> => {
-  const result = (await db.execute(sql`
+/** Rows (k, v) of a user's roles, permissions (via roles and direct) and scope entries. */
+const grantRows = (userId: SQL | string) => sql`
     select 'role' as k, r.rolename as v from ${t.userRoles} ur join ${t.roles} r on r.id = ur.role_id where ur.user_id = ${userId}
     union all
     select 'perm', rp.code from ${t.userRoles} ur join ${t.rolePermissions} rp on rp.role_id = ur.role_id where ur.user_id = ${userId}
@@ -51,11 +46,16 @@ export const loadGrants = async (
     select 'perm', code from ${t.userPermissions} where user_id = ${userId}
     union all
     select kind, code from ${t.userScope} where user_id = ${userId}
-  `)) as unknown as { rows: { k: string; v: string }[] };
+  `;
+
+const grantsFrom = (
+  rows: readonly { k: string; v: string }[],
+  scopeAll: boolean,
+): Pick<Auth, 'permissions' | 'roles' | 'scope'> => {
   const permissions = new Set<string>();
   const roles: string[] = [];
   const scope: Scope = { all: scopeAll, concerns: [], branches: [], locations: [] };
-  for (const { k, v } of result.rows) {
+  for (const { k, v } of rows) {
     if (k === 'perm') permissions.add(v);
     else if (k === 'role') roles.push(v);
     else if (k === 'concern') scope.concerns.push(v);
@@ -64,6 +64,16 @@ export const loadGrants = async (
   }
   roles.sort();
   return { permissions, roles, scope };
+};
+
+/** Roles, effective permissions and scope of a user, in one round trip. */
+export const loadGrants = async (
+  db: Db,
+  userId: string,
+  scopeAll: boolean,
+): Promise<Pick<Auth, 'permissions' | 'roles' | 'scope'>> => {
+  const result = (await db.execute(grantRows(userId))) as unknown as { rows: { k: string; v: string }[] };
+  return grantsFrom(result.rows, scopeAll);
 };
 
 const userColumns = {
@@ -97,19 +107,39 @@ export const closeSession = async (db: Db, sessionId: string): Promise<void> => 
   await db.delete(t.sessions).where(eq(t.sessions.id, sessionId));
 };
 
+/**
+ * Session, user and grants in one round trip, as a named prepared statement (parsed and planned
+ * once per connection): every API call starts here, and planning it cost more than running it.
+ */
+const buildSessionQuery = (db: Db) =>
+  db
+    .select({
+      session: { lastSeenAt: t.sessions.lastSeenAt, impersonatedBy: t.sessions.impersonatedBy },
+      user: userColumns,
+      grants: sql<
+        { k: string; v: string }[] | string
+      >`(select coalesce(json_agg(json_build_object('k', g.k, 'v', g.v)), '[]'::json) from (${grantRows(sql`${t.users.id}`)}) g)`,
+    })
+    .from(t.sessions)
+    .innerJoin(t.users, eq(t.users.id, t.sessions.userId))
+    .where(eq(t.sessions.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('falcon_session_auth');
+const sessionQueries = new WeakMap<Db, ReturnType<typeof buildSessionQuery>>();
+const sessionQuery = (db: Db) => {
+  let query = sessionQueries.get(db);
+  if (!query) {
+    query = buildSessionQuery(db);
+    sessionQueries.set(db, query);
+  }
+  return query;
+};
+
 /** The caller of a token, or null when unknown or expired (sliding expiry per user). */
 export const authOf = async (db: Db, token: string | undefined, now: Date): Promise<Auth | null> => {
   if (!token || token.length > 200) return null;
   const id = sha256(token);
-  const [row] = await db
-    .select({
-      session: { lastSeenAt: t.sessions.lastSeenAt, impersonatedBy: t.sessions.impersonatedBy },
-      user: userColumns,
-    })
-    .from(t.sessions)
-    .innerJoin(t.users, eq(t.users.id, t.sessions.userId))
-    .where(eq(t.sessions.id, id))
-    .limit(1);
+  const [row] = await sessionQuery(db).execute({ id });
   if (!row) return null;
   const idle = now.getTime() - row.session.lastSeenAt.getTime();
   if (idle > row.user.sessionTimeoutMinutes * 60_000) {
@@ -122,11 +152,12 @@ export const authOf = async (db: Db, token: string | undefined, now: Date): Prom
       .set({ lastSeenAt: now })
       .where(and(eq(t.sessions.id, id), lt(t.sessions.lastSeenAt, now)));
   const { scopeAll, ...user } = row.user;
+  const grants = typeof row.grants === 'string' ? JSON.parse(row.grants) : row.grants;
   return {
     sessionId: id,
     user,
     impersonatedBy: row.session.impersonatedBy,
-    ...(await loadGrants(db, user.id, scopeAll)),
+    ...grantsFrom(grants, scopeAll),
   };
 };
 

@@ -178,6 +178,16 @@ export const containers = pgTable(
   },
   (t) => [
     index('containers_location_idx').on(t.locationCode, t.placeCode),
+    // A location's containers by price (the search's price sort), with the columns of the common
+    // filters (delivery state, reach) and the id: a deep page is an index-only scan in order.
+    index('containers_location_price_idx').on(
+      t.locationCode,
+      t.price,
+      t.placeCode,
+      t.deliveryStatus,
+      t.reachInWeeks,
+      t.id,
+    ),
     // Branch and concern searches page in place order: these serve both the filter and the order.
     index('containers_branch_idx').on(t.branchCode, t.placeCode),
     index('containers_concern_idx').on(t.concernCode, t.placeCode),
@@ -420,6 +430,8 @@ export const images = pgTable(
     fileId: text('file_id')
       .notNull()
       .references(() => files.id),
+    /** The gallery thumbnail (WebP, longest side 320 px); null for images stored before it existed. */
+    thumbnailFileId: text('thumbnail_file_id').references(() => files.id),
     filename: text('filename').notNull(),
     contentType: text('content_type').notNull(),
     size: integer('size').notNull(),
@@ -562,6 +574,10 @@ export const exportJobs = pgTable(
     scopeName: text('scope_name').notNull(),
     state: text('state', { enum: ['queued', 'running', 'done', 'failed'] }).notNull(),
     filename: text('filename').notNull(),
+    /** The owner's interface language when asking (`lang`): headers and values of the xlsx. */
+    language: text('language', { enum: ['de', 'en', 'cz', 'pl', 'hu', 'ro'] })
+      .notNull()
+      .default('de'),
     /** The export request and the permissions it was made with. */
     request: jsonb('request').$type<Record<string, unknown>>().notNull(),
     rowCount: integer('row_count'),

@@ -92,6 +92,33 @@ describe('writeContainersXlsx', () => {
     expect(header).toHaveLength(exportColumns(ALL_FIELDS).length);
   });
 
+  it("writes the shared labels of the owner's language when no translator is given", async () => {
+    const cell = (rows: ExcelJS.Cell[][], key: string) =>
+      rows[1]?.[exportColumns(ALL_FIELDS).findIndex((c) => c.key === key)]?.value;
+    const german = await readBack(
+      (await writeContainersXlsx({ containers: [container(1)], granted: ALL_FIELDS, language: 'de' }))
+        .buffer as Buffer,
+    );
+    expect(german.header.slice(0, 3)).toEqual(['Lagerort-Code', 'Behältercode', 'Behälterplatzcode']);
+    expect(german.header).toContain('Preis');
+    expect(german.header.every((h) => typeof h === 'string' && !h.includes(':'))).toBe(true);
+    expect(cell(german.rows, 'obligatory')).toBe('Ja');
+    expect(cell(german.rows, 'deliveryStatus')).toBe('In Lieferung');
+    // Hidden fields stay absent whatever the language.
+    const staffInPolish = await readBack(
+      (await writeContainersXlsx({ containers: [container(1)], granted: STAFF, language: 'pl' }))
+        .buffer as Buffer,
+    );
+    expect(staffInPolish.header).toContain('Nazwa artykułu');
+    expect(staffInPolish.header).not.toContain('Cena');
+    expect(staffInPolish.rows.flat().map((c) => c.value)).not.toContain(12.34);
+    // An unknown language falls back to the default, de.
+    const unknown = await readBack(
+      (await writeContainersXlsx({ containers: [], granted: STAFF, language: 'xx' })).buffer as Buffer,
+    );
+    expect(unknown.header).toContain('Artikelbezeichnung');
+  });
+
   it('writes numbers as numbers with two decimals, dates as dates, yes/no and states translated', async () => {
     const { buffer } = await writeContainersXlsx({
       containers: slowly([container(1)]),

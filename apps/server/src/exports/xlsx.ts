@@ -1,6 +1,14 @@
 import { PassThrough, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { type Container, type FieldKey, type Granted, visibleContainerFields } from '@falcon/api-client';
+import {
+  type Container,
+  DELIVERY_STATES,
+  type FieldKey,
+  type Granted,
+  type LabelSet,
+  labelsFor,
+  visibleContainerFields,
+} from '@falcon/api-client';
 import ExcelJS from 'exceljs';
 
 export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -63,12 +71,32 @@ export const EXPORT_TEXT_KEYS = [
   'common:delivery.backorder',
 ] as const;
 
+/**
+ * The export's texts from the shared labels of `@falcon/api-client` (generated from the web app's
+ * translations): the header keys of `exportColumns` and `EXPORT_TEXT_KEYS` in one language.
+ */
+export const exportTranslator = (labels: LabelSet): ((key: string) => string) => {
+  const texts = new Map<string, string>([
+    ['location:fields.locationCode', labels.locationCode],
+    ['common:yes', labels.yes],
+    ['common:no', labels.no],
+    ...Object.entries(labels.fields).map(([key, text]): [string, string] => [`location:fields.${key}`, text]),
+    ...DELIVERY_STATES.map((s): [string, string] => [`common:delivery.${s}`, labels.delivery[s]]),
+  ]);
+  return (key) => texts.get(key) ?? key.split(/[:.]/).pop() ?? key;
+};
+
 export interface ContainerExportOptions {
   containers: AsyncIterable<Container> | Iterable<Container>;
   /** The user's permission codes: decide the columns. */
   granted: Granted;
-  /** Translation in the user's language (headers, yes/no, delivery states). */
-  t: (key: string) => string;
+  /**
+   * Translation in the user's language (headers, yes/no, delivery states). Default: the shared
+   * labels of `language`.
+   */
+  t?: (key: string) => string;
+  /** The export owner's language (`de` when unknown); used when no `t` is given. */
+  language?: string;
   sheetName?: string;
   /** IANA zone the "last scanned" times are shown in (Excel has no time zones). Default UTC. */
   timeZone?: string;
@@ -192,7 +220,8 @@ const abortError = (signal: AbortSignal) =>
 export const writeContainersXlsx = async (
   options: ContainerExportOptions,
 ): Promise<ContainerExportResult> => {
-  const { t, signal } = options;
+  const { signal } = options;
+  const t = options.t ?? exportTranslator(labelsFor(options.language));
   const columns = exportColumns(options.granted);
   const toWallClock = wallClock(options.timeZone ?? 'UTC');
   // exceljs writes into our PassThrough: it counts the bytes, and either collects them or is piped

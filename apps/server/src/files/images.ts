@@ -58,6 +58,24 @@ const toStored = ({ data, info }: { data: Buffer; info: OutputInfo }, name: stri
 });
 
 /**
+ * The gallery thumbnail of a stored (already re-encoded) image: WebP, longest side at most the
+ * profile's `thumbnailDimension` (never enlarged).
+ */
+export const makeThumbnail = async (
+  kind: ImageKind,
+  stored: Uint8Array,
+  name = `${newFileId()}-thumb.webp`,
+): Promise<StoredImage> => {
+  const size = IMAGE_PROFILES[kind].thumbnailDimension;
+  const thumbnail = await sharp(stored, { limitInputPixels: IMAGE_PROFILES[kind].maxInputPixels })
+    .resize({ width: size, height: size, fit: 'inside', withoutEnlargement: true })
+    .webp({ quality: 70 })
+    .timeout({ seconds: SECONDS_PER_IMAGE })
+    .toBuffer({ resolveWithObject: true });
+  return toStored(thumbnail, name);
+};
+
+/**
  * Decodes an image already checked by magic bytes and re-encodes it: the stored bytes are
  * libvips' own output, so nothing the uploader appended or embedded (EXIF with GPS, scripts in
  * comments, polyglot payloads) survives. EXIF orientation is applied before metadata is dropped.
@@ -106,21 +124,13 @@ export const processImage = async (
       .webp({ quality: profile.quality })
       .timeout({ seconds: SECONDS_PER_IMAGE })
       .toBuffer({ resolveWithObject: true });
-    const thumbnail = await sharp(image.data)
-      .resize({
-        width: profile.thumbnailDimension,
-        height: profile.thumbnailDimension,
-        fit: 'inside',
-        withoutEnlargement: true,
-      })
-      .webp({ quality: 70 })
-      .toBuffer({ resolveWithObject: true });
+    const thumbnail = await makeThumbnail(kind, image.data, `${id}-thumb.webp`);
     return ok({
       id,
       filename: sanitizeFilename(originalName, 'webp', kind === 'branchMap' ? 'map' : 'image'),
       original: { format: meta.format ?? 'unknown', width, height, size: bytes.byteLength },
       image: toStored(image, `${id}.webp`),
-      thumbnail: toStored(thumbnail, `${id}-thumb.webp`),
+      thumbnail,
     });
   } catch {
     // Truncated or corrupt pixel data shows only when decoding.

@@ -1,3 +1,4 @@
+import { LABELS } from '@falcon/api-client';
 import { createDataset } from '@falcon/mock-server/dataset';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
@@ -30,7 +31,8 @@ const sheetOf = async (bytes: Buffer) => {
   await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
   const sheet = workbook.worksheets[0]!;
   const headers = (sheet.getRow(1).values as unknown[]).filter((v) => typeof v === 'string');
-  return { headers, rows: sheet.actualRowCount };
+  const values = (sheet.getRow(2).values as unknown[]).slice(1);
+  return { headers, values, rows: sheet.actualRowCount };
 };
 
 let t1: TestApp;
@@ -47,7 +49,8 @@ describe('exports', () => {
       .insert(t.userPermissions)
       .values({ userId: staff!.id, code: 'PERM_EXPORTSEARCHRESULTTOEXCEL' });
     const client = await signIn(t1.app, 'staff');
-    const queued = await client.post(`/api/rest/v2/location/${own.locationCode}/export/xlsx`, {});
+    // The client adds the locale on screen as `lang` to every request: the xlsx is written in it.
+    const queued = await client.post(`/api/rest/v2/location/${own.locationCode}/export/xlsx?lang=de`, {});
     expect(queued.statusCode).toBe(202);
     expect(queued.json()).toMatchObject({ kind: 'location', scopeCode: own.locationCode, state: 'queued' });
     const job = await waitFor('the export', async () => {
@@ -60,7 +63,11 @@ describe('exports', () => {
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toContain('spreadsheetml');
     const sheet = await sheetOf(file.rawPayload);
-    expect(sheet.headers).toEqual(expect.arrayContaining(['locationCode', 'articleName', 'fillingQuantity']));
+    // German headers (the shared labels of the contract, generated from the web app's translations).
+    expect(sheet.headers).toEqual(
+      expect.arrayContaining(['Lagerort-Code', 'Artikelbezeichnung', 'Füllmenge']),
+    );
+    expect(sheet.headers[0]).toBe('Lagerort-Code');
     for (const hidden of [
       'price',
       'charge',
@@ -68,8 +75,12 @@ describe('exports', () => {
       'placeCode',
       'storageCoordinate',
       'deliveryNoteNumber',
-    ])
+    ]) {
       expect(sheet.headers).not.toContain(hidden);
+      expect(sheet.headers).not.toContain(LABELS.de.fields[hidden as keyof typeof LABELS.de.fields]);
+    }
+    // No field key is left as a header.
+    expect(sheet.headers).not.toContain('articleName');
     expect(sheet.rows).toBe(job.rowCount + 1);
     expect(job.rowCount).toBe(dataset.containers.filter((c) => c.locationCode === own.locationCode).length);
 
@@ -77,6 +88,38 @@ describe('exports', () => {
     const sales = await signIn(t1.app, 'sales');
     expect((await sales.get(`/api/rest/v2/export/${job.id}/download`)).statusCode).toBe(404);
     expect((await sales.post('/api/rest/v2/exports', {})).json().items).toEqual([]);
+  });
+
+  it("writes headers and values in the language of the request, else of the owner's profile", async () => {
+    const sales = await signIn(t1.app, 'sales');
+    const exported = async (query: string) => {
+      const queued = (
+        await sales.post(`/api/rest/v2/location/${own.locationCode}/export/xlsx${query}`, {})
+      ).json();
+      const job = await waitFor('the export', async () => {
+        const listed = (await sales.post('/api/rest/v2/exports', {})).json();
+        const found = listed.items.find((j: { id: string }) => j.id === queued.id);
+        expect(found.state).not.toBe('failed');
+        return found.state === 'done' ? found : undefined;
+      });
+      return sheetOf((await sales.get(`/api/rest/v2/export/${job.id}/download`)).rawPayload);
+    };
+    const english = await exported('?lang=en');
+    expect(english.headers).toEqual(expect.arrayContaining(['Location code', 'Price', 'Delivery status']));
+    // Delivery states and yes/no are words of the language, not keys.
+    const states = new Set<string>(Object.values(LABELS.en.delivery));
+    const deliveryAt = english.headers.indexOf('Delivery status');
+    const delivery = english.values[deliveryAt];
+    if (delivery !== undefined && delivery !== null) expect(states.has(String(delivery))).toBe(true);
+    const obligatory = english.values[english.headers.indexOf('Obligatory')];
+    if (obligatory !== undefined && obligatory !== null) expect(['Yes', 'No']).toContain(obligatory);
+
+    // i18next's `cs` is the contract's `cz`.
+    expect((await exported('?lang=cs')).headers).toContain(LABELS.cz.fields.price);
+    // Without a usable `lang`: the owner's profile language.
+    const [profile] = await t1.database.db.select().from(t.users).where(eq(t.users.username, 'sales'));
+    await t1.database.db.update(t.users).set({ language: 'pl' }).where(eq(t.users.id, profile!.id));
+    expect((await exported('?lang=xx')).headers).toContain(LABELS.pl.fields.price);
   });
 
   it('refuses filters over hidden fields when queueing (403), not later', async () => {
@@ -161,6 +204,7 @@ describe('runExport paging', () => {
       scopeName: own.branchCode,
       state: 'running' as const,
       filename: 'x.xlsx',
+      language: 'de' as const,
       rowCount: null,
       size: null,
       fileId: null,

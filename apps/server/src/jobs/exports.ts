@@ -1,4 +1,4 @@
-import { DELIVERY_STATES, type ExportJob, type ExportRequest } from '@falcon/api-client';
+import { DELIVERY_STATES, type ExportJob, type ExportRequest, type Language } from '@falcon/api-client';
 import { and, asc, eq, gt, ilike, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Auth, loadGrants } from '../auth/sessions';
@@ -38,6 +38,8 @@ export const enqueueExport = async (
   scope: { code: string; name: string },
   request: Request,
   now: Date,
+  /** The language of the xlsx (the request's `lang`); the owner's profile language by default. */
+  language: Language = auth.user.language,
 ): Promise<ExportJob> => {
   // Filters and sort over hidden fields are refused now (403), not later as a failed job.
   checkSearchRights(auth, request.filters, request.sortField);
@@ -51,6 +53,7 @@ export const enqueueExport = async (
       scopeName: scope.name,
       state: 'queued',
       filename: `Export_${scope.code}_${now.toISOString().slice(0, 10)}.xlsx`,
+      language,
       request: request as unknown as Record<string, unknown>,
       createdAt: now,
     })
@@ -101,12 +104,6 @@ const stateFilterSql = (filter: Request['stateFilter']): SQL | undefined => {
 /** Rows are read a page at a time (ordered by the search's order, place code last: unique). */
 const PAGE = 2_000;
 
-/**
- * Header and value texts. The server has no translations of the field names yet, so headers are
- * the contract's field keys (as the mock writes them); yes/no and delivery states in English.
- */
-const exportText = (key: string): string => key.split(/[:.]/).pop() ?? key;
-
 /** The owner as the export sees it: its current grants (a revoked field permission is honoured). */
 const ownerAuth = async (db: Db, userId: string): Promise<Auth | null> => {
   const [user] = await db.select().from(t.users).where(eq(t.users.id, userId));
@@ -150,7 +147,8 @@ export const runExport = async (db: Db, job: JobRow, signal?: AbortSignal, pageS
   return writeContainersXlsx({
     containers: containers(),
     granted: auth.permissions,
-    t: exportText,
+    // Headers, yes/no and delivery states in the owner's language (shared labels of the contract).
+    language: job.language,
     sheetName: job.scopeCode,
     timeZone: 'Europe/Berlin',
     ...(signal ? { signal } : {}),
@@ -168,7 +166,11 @@ export interface ExportWorkerOptions {
   staleMs?: number;
   heartbeatMs?: number;
   maxAttempts?: number;
-  log?: { error: (obj: unknown, msg: string) => void; warn: (obj: unknown, msg: string) => void };
+  log?: {
+    error: (obj: unknown, msg: string) => void;
+    warn: (obj: unknown, msg: string) => void;
+    info?: (obj: unknown, msg: string) => void;
+  };
 }
 
 export interface ExportWorker {
@@ -256,6 +258,8 @@ export const startExportWorker = (options: ExportWorkerOptions): ExportWorker =>
     });
 
   const runOne = async (job: JobRow) => {
+    // One line per claim and per finished file: which instance produced which job (operations, scale-out test).
+    options.log?.info?.({ job: job.id, attempt: job.attempts }, 'export claimed');
     const beat = setInterval(() => {
       db.update(t.exportJobs)
         .set({ heartbeatAt: now() })
@@ -265,10 +269,10 @@ export const startExportWorker = (options: ExportWorkerOptions): ExportWorker =>
     try {
       const result = await runExport(db, job, controller.signal);
       const buffer = result.buffer ?? Buffer.alloc(0);
-      await db.transaction(async (transaction) => {
+      const stored = await db.transaction(async (transaction) => {
         const tx = transaction as unknown as Db;
         const [still] = await tx.select().from(t.exportJobs).where(mine(job)).for('update');
-        if (!still) return;
+        if (!still) return null;
         const fileId = await storeFile(
           tx,
           { filename: job.filename, contentType: XLSX_MIME, content: buffer },
@@ -285,7 +289,9 @@ export const startExportWorker = (options: ExportWorkerOptions): ExportWorker =>
             error: null,
           })
           .where(mine(job));
+        return fileId;
       });
+      if (stored) options.log?.info?.({ job: job.id, rows: result.rowCount, fileId: stored }, 'export done');
     } catch (error) {
       if (controller.signal.aborted) {
         // Shutdown: back into the queue, the next start (or another instance) produces it.

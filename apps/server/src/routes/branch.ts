@@ -8,6 +8,7 @@ import { invalid, notFound } from '../errors';
 import { acceptImage } from '../files/images';
 import { enqueueExport } from '../jobs/exports';
 import { searchContainers } from '../services/containers';
+import { requestLanguage } from '../services/language';
 import { writeProtocol } from '../services/protocol';
 import { locationTableScope } from '../services/scope';
 import { deleteFile, fileById, storeFile } from '../services/stored-files';
@@ -198,8 +199,8 @@ export const branchRoutes = defineRoutes('branch', {
     return { deleted };
   },
 
-  exportXlsx: async ({ db, auth, params, body, ctx }) => {
+  exportXlsx: async ({ db, auth, params, body, ctx, request }) => {
     const branch = await branchOf(db, params.code);
-    return enqueueExport(db, auth, 'branch', branch, body, ctx.now());
+    return enqueueExport(db, auth, 'branch', branch, body, ctx.now(), requestLanguage(request, auth));
   },
 });

@@ -1,8 +1,10 @@
 import { createDataset } from '@falcon/mock-server/dataset';
+import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signIn, type TestApp } from '../../test/harness';
 import { upload } from '../../test/uploads';
+import * as schema from '../db/schema';
 import { gif, png, pngClaiming } from '../files/testing';
 
 const dataset = createDataset({ seed: 1, scale: 'small' });
@@ -47,6 +49,112 @@ describe('location gallery', () => {
       ok: true,
     });
     expect((await kdadmin.get(image.url)).statusCode).toBe(404);
+  });
+
+  it('stores a 320 px WebP thumbnail on upload, serves it and deletes it with the image', async () => {
+    const kdadmin = await signIn(t.app, 'kdadmin');
+    // 1600 x 900, red on the left half, blue on the right: the thumbnail must show the same picture.
+    const photo = await sharp({ create: { width: 1600, height: 900, channels: 3, background: '#d01010' } })
+      .composite([
+        {
+          input: await sharp({ create: { width: 800, height: 900, channels: 3, background: '#1010d0' } })
+            .png()
+            .toBuffer(),
+          left: 800,
+          top: 0,
+        },
+      ])
+      .jpeg({ quality: 90 })
+      .toBuffer();
+    const res = await upload(t.app, kdadmin, `/api/rest/v2/location/${code}/image/upload`, {
+      bytes: photo,
+      name: 'hall.jpg',
+      type: 'image/jpeg',
+    });
+    expect(res.statusCode).toBe(201);
+    const image = res.json();
+    expect(image.thumbnailUrl).toMatch(
+      new RegExp(`/api/rest/v2/location/${code}/image/${image.id}/thumbnail$`),
+    );
+    const gallery = (await kdadmin.post(`/api/rest/v2/location/${code}/images`, { size: 100 })).json();
+    expect(gallery.items.find((i: { id: string }) => i.id === image.id).thumbnailUrl).toBe(
+      image.thumbnailUrl,
+    );
+
+    const thumb = await kdadmin.get(image.thumbnailUrl);
+    expect(thumb.statusCode).toBe(200);
+    expect(thumb.headers['content-type']).toBe('image/webp');
+    expect(thumb.headers['x-content-type-options']).toBe('nosniff');
+    const meta = await sharp(thumb.rawPayload).metadata();
+    expect(meta).toMatchObject({ format: 'webp', width: 320, height: 180 });
+    expect(thumb.rawPayload.byteLength).toBeLessThan(image.size);
+    const { data, info } = await sharp(thumb.rawPayload).raw().toBuffer({ resolveWithObject: true });
+    const pixel = (x: number, y: number) => [
+      ...data.subarray((y * info.width + x) * info.channels).subarray(0, 3),
+    ];
+    const [lr, , lb] = pixel(40, 90);
+    const [rr, , rb] = pixel(280, 90);
+    expect(lr).toBeGreaterThan(150);
+    expect(lb).toBeLessThan(80);
+    expect(rb).toBeGreaterThan(150);
+    expect(rr).toBeLessThan(80);
+
+    // A small image is not enlarged.
+    const small = (
+      await upload(t.app, kdadmin, `/api/rest/v2/location/${code}/image/upload`, {
+        bytes: await png(64, 32),
+        name: 'small.png',
+        type: 'image/png',
+      })
+    ).json();
+    expect(await sharp((await kdadmin.get(small.thumbnailUrl)).rawPayload).metadata()).toMatchObject({
+      width: 64,
+      height: 32,
+    });
+
+    // Other tenants: 404 like a missing image.
+    const other = await signIn(t.app, 'kdadmin');
+    expect(
+      (await other.get(`/api/rest/v2/location/${foreign.locationCode}/image/${image.id}/thumbnail`))
+        .statusCode,
+    ).toBe(404);
+
+    const [row] = await t.database.db.select().from(schema.images).where(eq(schema.images.id, image.id));
+    expect(row?.thumbnailFileId).toBeTruthy();
+    await kdadmin.del(`/api/rest/v2/location/${code}/image/${image.id}`);
+    expect((await kdadmin.get(image.thumbnailUrl)).statusCode).toBe(404);
+    expect(
+      await t.database.db.select().from(schema.files).where(eq(schema.files.id, row!.thumbnailFileId!)),
+    ).toEqual([]);
+  });
+
+  it('makes the thumbnail of an image stored before thumbnails existed on first request', async () => {
+    const kdadmin = await signIn(t.app, 'kdadmin');
+    const image = (
+      await upload(t.app, kdadmin, `/api/rest/v2/location/${code}/image/upload`, {
+        bytes: await png(800, 400),
+        name: 'old.png',
+        type: 'image/png',
+      })
+    ).json();
+    // What the migration leaves for older images: no thumbnail.
+    const [before] = await t.database.db.select().from(schema.images).where(eq(schema.images.id, image.id));
+    await t.database.db
+      .update(schema.images)
+      .set({ thumbnailFileId: null })
+      .where(eq(schema.images.id, image.id));
+    await t.database.db.delete(schema.files).where(eq(schema.files.id, before!.thumbnailFileId!));
+
+    const thumb = await kdadmin.get(image.thumbnailUrl);
+    expect([thumb.statusCode, thumb.headers['content-type']]).toEqual([200, 'image/webp']);
+    expect(await sharp(thumb.rawPayload).metadata()).toMatchObject({
+      format: 'webp',
+      width: 320,
+      height: 160,
+    });
+    const [after] = await t.database.db.select().from(schema.images).where(eq(schema.images.id, image.id));
+    expect(after?.thumbnailFileId).toBeTruthy();
+    expect((await kdadmin.get(image.thumbnailUrl)).rawPayload).toEqual(thumb.rawPayload);
   });
 
   it('refuses a gif (415), a decompression bomb (413) and a foreign location (404)', async () => {

@@ -1,11 +1,12 @@
 import type { Image } from '@falcon/api-client';
-import { and, asc, count, desc, eq } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../db/client';
 import * as t from '../db/schema';
 import { notFound } from '../errors';
-import { acceptImage } from '../files/images';
+import { acceptImage, makeThumbnail } from '../files/images';
 import { enqueueExport } from '../jobs/exports';
+import { requestLanguage } from '../services/language';
 import { writeProtocol } from '../services/protocol';
 import { deleteFile, fileById, storeFile } from '../services/stored-files';
 import { locationFor } from '../services/tree';
@@ -14,17 +15,21 @@ import { defineRoutes } from './define';
 
 type ImageRow = typeof t.images.$inferSelect;
 
-const imageView = (apiUrl: (path: string) => string, i: ImageRow): Image => ({
-  id: i.id,
-  filename: i.filename,
-  contentType: i.contentType,
-  size: i.size,
-  width: i.width,
-  height: i.height,
-  uploadedAt: i.uploadedAt.toISOString(),
-  uploadedBy: i.uploadedBy,
-  url: apiUrl(`/rest/v2/location/${encodeURIComponent(i.locationCode)}/image/${encodeURIComponent(i.id)}`),
-});
+const imageView = (apiUrl: (path: string) => string, i: ImageRow): Image => {
+  const path = `/rest/v2/location/${encodeURIComponent(i.locationCode)}/image/${encodeURIComponent(i.id)}`;
+  return {
+    id: i.id,
+    filename: i.filename,
+    contentType: i.contentType,
+    size: i.size,
+    width: i.width,
+    height: i.height,
+    uploadedAt: i.uploadedAt.toISOString(),
+    uploadedBy: i.uploadedBy,
+    url: apiUrl(path),
+    thumbnailUrl: apiUrl(`${path}/thumbnail`),
+  };
+};
 
 const imageOf = async (db: Db, locationCode: string, imageId: string): Promise<ImageRow> => {
   const [row] = await db
@@ -74,6 +79,47 @@ export const locationFileRoutes = defineRoutes('location', {
     );
   },
 
+  /**
+   * The gallery thumbnail stored at upload. An image stored before thumbnails existed gets one
+   * now (made from the stored image, kept for the next call).
+   */
+  imageThumbnail: async ({ db, auth, params, reply, ctx }) => {
+    const location = await locationFor(db, auth, params.code);
+    const image = await imageOf(db, location.code, params.imageId);
+    const stored = image.thumbnailFileId ? await fileById(db, image.thumbnailFileId) : undefined;
+    let thumbnail: { content: Uint8Array; contentType: string } | undefined = stored;
+    if (!thumbnail) {
+      const original = await fileById(db, image.fileId);
+      if (!original) return notFound();
+      const made = await makeThumbnail('image', original!.content);
+      await db.transaction(async (transaction) => {
+        const tx = transaction as unknown as Db;
+        const fileId = await storeFile(
+          tx,
+          { filename: made.name, contentType: made.mime, content: made.bytes },
+          ctx.now(),
+        );
+        // Kept only if no concurrent call stored one first.
+        const updated = await tx
+          .update(t.images)
+          .set({ thumbnailFileId: fileId })
+          .where(and(eq(t.images.id, image.id), isNull(t.images.thumbnailFileId)))
+          .returning({ id: t.images.id });
+        if (!updated.length) await deleteFile(tx, fileId);
+      });
+      thumbnail = { content: made.bytes, contentType: made.mime };
+    }
+    return sendBytes(
+      reply,
+      {
+        content: thumbnail.content,
+        contentType: thumbnail.contentType,
+        filename: image.filename.replace(/(\.[a-z0-9]+)?$/i, '-thumb.webp'),
+      },
+      true,
+    );
+  },
+
   uploadImage: async ({ db, auth, params, request, apiUrl, ctx }) => {
     const location = await locationFor(db, auth, params.code);
     const upload = await readUpload(
@@ -93,12 +139,22 @@ export const locationFileRoutes = defineRoutes('location', {
         { filename: processed.image.name, contentType: processed.image.mime, content: processed.image.bytes },
         now,
       );
+      const thumbnailFileId = await storeFile(
+        tx,
+        {
+          filename: processed.thumbnail.name,
+          contentType: processed.thumbnail.mime,
+          content: processed.thumbnail.bytes,
+        },
+        now,
+      );
       const [inserted] = await tx
         .insert(t.images)
         .values({
           id: processed.id,
           locationCode: location.code,
           fileId,
+          thumbnailFileId,
           filename: processed.filename,
           contentType: processed.image.mime,
           size: processed.image.size,
@@ -133,6 +189,7 @@ export const locationFileRoutes = defineRoutes('location', {
       const tx = transaction as unknown as Db;
       await tx.delete(t.images).where(eq(t.images.id, image.id));
       await deleteFile(tx, image.fileId);
+      if (image.thumbnailFileId) await deleteFile(tx, image.thumbnailFileId);
       await writeProtocol(
         tx,
         {
@@ -149,8 +206,8 @@ export const locationFileRoutes = defineRoutes('location', {
     return { ok: true as const };
   },
 
-  exportXlsx: async ({ db, auth, params, body, ctx }) => {
+  exportXlsx: async ({ db, auth, params, body, ctx, request }) => {
     const location = await locationFor(db, auth, params.code);
-    return enqueueExport(db, auth, 'location', location, body, ctx.now());
+    return enqueueExport(db, auth, 'location', location, body, ctx.now(), requestLanguage(request, auth));
   },
 });

@@ -147,10 +147,10 @@ export const locationRoutes = defineRoutes('location', {
 
   admins: async ({ db, auth, params }) => adminsOf(db, await locationFor(db, auth, params.code)),
 
-  search: async ({ db, auth, params, body }) => {
-    const location = await locationFor(db, auth, params.code);
-    return searchContainers(db, auth, eq(t.containers.locationCode, location.code), body);
-  },
+  // The contract plugin has already checked the location (tenant kind `location`: missing or out of
+  // scope answered 404), so the search runs without loading it again.
+  search: ({ db, auth, params, body }) =>
+    searchContainers(db, auth, eq(t.containers.locationCode, params.code), body),
 
   suggestContainer: async ({ db, auth, params, body }) => {
     const location = await locationFor(db, auth, params.code);

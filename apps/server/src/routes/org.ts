@@ -69,33 +69,25 @@ const treeOf = async (db: Db, auth: Auth): Promise<CblTree> => {
   }));
 };
 
-/** Quick search: code or name contains the query, in the caller's scope, at most 10 of each. */
+/**
+ * Quick search: code or name contains the query, in the caller's scope, at most 10 of each, in
+ * one statement (one round trip and one pooled connection instead of three).
+ */
 const suggest = async (db: Db, auth: Auth, query: string) => {
   const q = query.trim();
   const like = `%${escapeLike(q)}%`;
-  const hit = (code: AnyColumn, name: AnyColumn) =>
-    q ? (or(sql`${code} ilike ${like}`, sql`${name} ilike ${like}`) as SQL) : undefined;
-  const [concerns, branches, locations] = await Promise.all([
-    db
-      .select({ code: t.concerns.code, name: t.concerns.name })
-      .from(t.concerns)
-      .where(and(concernScope(auth.scope), hit(t.concerns.code, t.concerns.name)))
-      .orderBy(asc(t.concerns.code))
-      .limit(SUGGEST_LIMIT),
-    db
-      .select({ code: t.branches.code, name: t.branches.name })
-      .from(t.branches)
-      .where(and(branchScope(auth.scope), hit(t.branches.code, t.branches.name)))
-      .orderBy(asc(t.branches.code))
-      .limit(SUGGEST_LIMIT),
-    db
-      .select({ code: t.locations.code, name: t.locations.name })
-      .from(t.locations)
-      .where(and(locationTableScope(auth.scope), hit(t.locations.code, t.locations.name)))
-      .orderBy(asc(t.locations.code))
-      .limit(SUGGEST_LIMIT),
-  ]);
-  return { concerns, branches, locations };
+  const part = (kind: string, table: SQL, code: AnyColumn, name: AnyColumn, scope: SQL) =>
+    sql`(select ${kind}::text as kind, ${code} as code, ${name} as name from ${table}
+      where ${and(scope, q ? (or(sql`${code} ilike ${like}`, sql`${name} ilike ${like}`) as SQL) : undefined)}
+      order by ${code} limit ${SUGGEST_LIMIT})`;
+  const result = (await db.execute(
+    sql`${part('c', sql`${t.concerns}`, t.concerns.code, t.concerns.name, concernScope(auth.scope))}
+      union all ${part('b', sql`${t.branches}`, t.branches.code, t.branches.name, branchScope(auth.scope))}
+      union all ${part('l', sql`${t.locations}`, t.locations.code, t.locations.name, locationTableScope(auth.scope))}`,
+  )) as unknown as { rows: { kind: string; code: string; name: string }[] };
+  const of = (kind: string) =>
+    result.rows.filter((r) => r.kind === kind).map(({ code, name }) => ({ code, name }));
+  return { concerns: of('c'), branches: of('b'), locations: of('l') };
 };
 
 export const concernsRoutes = defineRoutes('concerns', {

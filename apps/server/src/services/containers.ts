@@ -235,15 +235,34 @@ export const searchContainers = async (
       total = (await db.select({ n: count() }).from(t.containers).where(where))[0]?.n ?? 0;
     return { items: rows.map((r) => containerFor(auth, r.row)), total, page: q.page, size: q.size };
   }
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(t.containers)
-      .where(where)
-      .orderBy(...orderBy)
-      .limit(q.size)
-      .offset(q.page * q.size),
-    db.select({ n: count() }).from(t.containers).where(where),
-  ]);
-  return { items: rows.map((r) => containerFor(auth, r)), total: total?.n ?? 0, page: q.page, size: q.size };
+  // One statement, one round trip: the total (a count; index-only with the location's indexes) and
+  // the page by a deferred join: the page is chosen over ids only (sorted narrow tuples; with the
+  // location's price index an index-only scan in order that stops after offset + size), then only
+  // its rows are read whole. Sorting every match with all its columns cost more than the rest of
+  // the call. The total's row comes back once even when the page is empty (left joins).
+  const total = db
+    .select({ n: count().as('n') })
+    .from(t.containers)
+    .where(where)
+    .as('total');
+  const page = db
+    .select({ pageId: sql<string>`${t.containers.id}`.as('page_id') })
+    .from(t.containers)
+    .where(where)
+    .orderBy(...orderBy)
+    .limit(q.size)
+    .offset(q.page * q.size)
+    .as('page');
+  const rows = await db
+    .select({ total: total.n, row: getTableColumns(t.containers) })
+    .from(total)
+    .leftJoin(page, sql`true`)
+    .leftJoin(t.containers, eq(t.containers.id, page.pageId))
+    .orderBy(...orderBy);
+  return {
+    items: rows.flatMap((r) => (r.row ? [containerFor(auth, r.row)] : [])),
+    total: Number(rows[0]?.total ?? 0),
+    page: q.page,
+    size: q.size,
+  };
 };

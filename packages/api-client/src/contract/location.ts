@@ -43,6 +43,8 @@ export const Image = z.object({
   uploadedAt: IsoDateTime,
   uploadedBy: z.string(),
   url: z.string(),
+  /** A small preview for the gallery grid (WebP, longest side at most 320 px). */
+  thumbnailUrl: z.string(),
 });
 export type Image = z.infer<typeof Image>;
 
@@ -135,6 +137,15 @@ export const location = {
     method: 'GET',
     path: '/rest/v2/location/:code/image/:imageId',
     summary: 'One gallery image',
+    params: z.strictObject({ code: Code, imageId: Id }),
+    tenant: { kind: 'location', param: 'code' },
+    response: z.instanceof(Blob),
+    responseKind: 'binary',
+  }),
+  imageThumbnail: defineEndpoint({
+    method: 'GET',
+    path: '/rest/v2/location/:code/image/:imageId/thumbnail',
+    summary: 'The thumbnail of a gallery image (WebP, longest side at most 320 px)',
     params: z.strictObject({ code: Code, imageId: Id }),
     tenant: { kind: 'location', param: 'code' },
     response: z.instanceof(Blob),

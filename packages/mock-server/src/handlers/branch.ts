@@ -117,8 +117,8 @@ export const branchHandlers = (ctx: HandlerContext): HttpHandler[] => [
     return runSearch(auth, containersOfBranch(db, auth, params.code), body);
   }),
 
-  route(ctx, 'branch', 'exportXlsx', ({ db, auth, params, body }) => {
+  route(ctx, 'branch', 'exportXlsx', ({ db, auth, params, body, lang }) => {
     const branch = branchFor(db, auth, params.code);
-    return createExport(db, auth, 'branch', branch, containersOfBranch(db, auth, params.code), body);
+    return createExport(db, auth, 'branch', branch, containersOfBranch(db, auth, params.code), body, lang);
   }),
 ];

@@ -1,4 +1,4 @@
-import { type ExportJob, type ExportRequest, slicePage } from '@falcon/api-client';
+import { type ExportJob, type ExportRequest, labelsFor, languageOf, slicePage } from '@falcon/api-client';
 import type { DatasetContainer } from '../dataset/types';
 import type { Auth, MockDb, StoredExport } from '../db';
 import { notFound } from '../errors';
@@ -10,7 +10,8 @@ const toJob = ({ owner: _o, file: _f, ...job }: StoredExport): ExportJob => job;
 
 /**
  * The mock runs an export at once: the job is created `done` with a real (small, uncompressed)
- * xlsx of the visible columns. The server queues it and a worker writes it.
+ * xlsx of the visible columns, headed in the owner's language like the server's. The server queues
+ * it and a worker writes it.
  */
 export const createExport = (
   db: MockDb,
@@ -19,6 +20,8 @@ export const createExport = (
   scope: { code: string; name: string },
   pool: Iterable<DatasetContainer>,
   request: Required<Omit<ExportRequest, 'stateFilter'>> & Pick<ExportRequest, 'stateFilter'>,
+  /** The request's `lang`; the owner's profile language when missing or unknown (as the server). */
+  lang?: string | null,
 ): ExportJob => {
   const found = findContainers(auth, pool, {
     query: request.searchTerm,
@@ -26,8 +29,9 @@ export const createExport = (
     sortField: request.sortField,
     sortAsc: request.sortAsc,
   }).filter((c) => matchesStateFilter(c, request.stateFilter));
-  const { columns, rows } = exportTable(auth, found);
-  const content = writeXlsx(scope.code, columns, rows);
+  const labels = labelsFor(languageOf(lang) ?? auth.user.language);
+  const { header, rows } = exportTable(auth, found, labels);
+  const content = writeXlsx(scope.code, header, rows);
   const at = db.now();
   const job: StoredExport = {
     id: db.nextId('X'),

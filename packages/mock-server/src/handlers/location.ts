@@ -38,6 +38,9 @@ const imageView = (apiUrl: (path: string) => string, img: DatasetImage): Image =
   url: apiUrl(
     `/rest/v2/location/${encodeURIComponent(img.locationCode)}/image/${encodeURIComponent(img.id)}`,
   ),
+  thumbnailUrl: apiUrl(
+    `/rest/v2/location/${encodeURIComponent(img.locationCode)}/image/${encodeURIComponent(img.id)}/thumbnail`,
+  ),
 });
 
 /** Customer admins responsible for a location: KD_ADMIN users whose scope reaches it. */
@@ -142,6 +145,14 @@ export const locationHandlers = (ctx: HandlerContext): HttpHandler[] => [
     return image ? fileResponse(image, true) : notFound();
   }),
 
+  // The mock has no image codec in the browser: the thumbnail is the image itself (the browser
+  // scales it); the server stores a real 320 px WebP thumbnail.
+  route(ctx, 'location', 'imageThumbnail', ({ db, auth, params }) => {
+    const location = locationFor(db, auth, params.code);
+    const image = db.images.find((i) => i.id === params.imageId && i.locationCode === location.code);
+    return image ? fileResponse(image, true) : notFound();
+  }),
+
   route(ctx, 'location', 'uploadImage', async ({ db, auth, params, file, apiUrl }) => {
     const location = locationFor(db, auth, params.code);
     const upload = file as File;
@@ -186,7 +197,7 @@ export const locationHandlers = (ctx: HandlerContext): HttpHandler[] => [
     return { ok: true as const };
   }),
 
-  route(ctx, 'location', 'exportXlsx', ({ db, auth, params, body }) => {
+  route(ctx, 'location', 'exportXlsx', ({ db, auth, params, body, lang }) => {
     const location = locationFor(db, auth, params.code);
     return createExport(
       db,
@@ -195,6 +206,7 @@ export const locationHandlers = (ctx: HandlerContext): HttpHandler[] => [
       location,
       db.containersByLocation.get(location.code) ?? [],
       body,
+      lang,
     );
   }),
 ];

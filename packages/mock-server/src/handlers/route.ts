@@ -39,6 +39,8 @@ export interface Call<E extends AnyEndpoint> {
   optionalAuth: Auth | null;
   /** Absolute URL of an API path (for `url` fields of images and documents). */
   apiUrl: (path: string) => string;
+  /** The `lang` query parameter the client adds to every request (the locale on screen). */
+  lang: string | null;
   ctx: HandlerContext;
 }
 
@@ -203,6 +205,7 @@ export const route = <R extends ResourceName, N extends keyof Contract[R] & stri
         },
         optionalAuth,
         apiUrl: (path: string) => `${apiBase}${path}`,
+        lang: url.searchParams.get('lang'),
         ctx,
       } as Call<Endpoint<R, N>>;
       const result = await resolver(call);

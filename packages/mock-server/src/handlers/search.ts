@@ -4,6 +4,7 @@ import {
   canSortBy,
   type ExportRequest,
   forbiddenFilters,
+  type LabelSet,
   type SearchFilters,
   type SearchRequest,
   type SearchResult,
@@ -140,14 +141,21 @@ export const matchesStateFilter = (c: DatasetContainer, filter: ExportRequest['s
 };
 
 /** Column headers and rows of an export: only the fields the caller may see. */
-export const exportTable = (auth: Auth, containers: readonly DatasetContainer[]) => {
-  const columns = ['id', ...visibleContainerFields(auth.permissions)] as (keyof Container)[];
+export const exportTable = (auth: Auth, containers: readonly DatasetContainer[], labels: LabelSet) => {
+  // The server's columns: the location code, then the visible fields, headed in the owner's language.
+  const columns = ['locationCode', ...visibleContainerFields(auth.permissions)] as (keyof Container)[];
+  const header = columns.map((k) =>
+    k === 'locationCode' ? labels.locationCode : labels.fields[k as keyof LabelSet['fields']],
+  );
   const rows = containers.map((c) => {
     const visible = containerFor(auth, c);
     return columns.map((k) => {
       const v = visible[k];
-      return v === null || v === undefined ? '' : (v as string | number | boolean);
+      if (v === null || v === undefined) return '';
+      if (typeof v === 'boolean') return v ? labels.yes : labels.no;
+      if (k === 'deliveryStatus') return labels.delivery[v as keyof LabelSet['delivery']] ?? String(v);
+      return v as string | number;
     });
   });
-  return { columns: columns as string[], rows };
+  return { columns: columns as string[], header, rows };
 };

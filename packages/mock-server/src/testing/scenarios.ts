@@ -1,5 +1,5 @@
 import { crc32, deflateSync } from 'node:zlib';
-import { ApiError } from '@falcon/api-client';
+import { ApiError, LABELS } from '@falcon/api-client';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createDataset } from '../dataset';
 import { unzip } from '../tables';
@@ -369,6 +369,12 @@ export const describeContractScenarios = (target: ContractTarget): void => {
       expect(bytes.size).toBe(image.size);
       expect(bytes.type).toBe(image.contentType);
       expect(image.contentType).toMatch(/^image\//);
+      // A thumbnail for the gallery grid: an image, no bigger than the image itself.
+      expect(gallery.items[0]?.thumbnailUrl).toBe(image.thumbnailUrl);
+      const thumbnail = await kdadmin.api.location.imageThumbnail({ params: { code, imageId: image.id } });
+      expect(thumbnail.type).toMatch(/^image\//);
+      expect(thumbnail.size).toBeGreaterThan(0);
+      expect(thumbnail.size).toBeLessThanOrEqual(image.size);
     });
 
     it('asks before accepting the same barcode list twice (409 upload_again_required)', async () => {
@@ -410,8 +416,11 @@ export const describeContractScenarios = (target: ContractTarget): void => {
       const blob = await sales.api.exports.download({ params: { id: job.id } });
       const files = await unzip(new Uint8Array(await blob.arrayBuffer()));
       const sheet = new TextDecoder().decode(files.get('xl/worksheets/sheet1.xml'));
-      expect(sheet).toContain('>price<');
-      expect(sheet).not.toContain('>storageCoordinate<');
+      // Headers in the language of the request (the test client sends lang=en), never field keys.
+      expect(sheet).toContain(`>${LABELS.en.fields.price}<`);
+      expect(sheet).toContain(`>${LABELS.en.locationCode}<`);
+      expect(sheet).not.toContain('>price<');
+      expect(sheet).not.toContain(`>${LABELS.en.fields.storageCoordinate}<`);
       expect(sheet.match(/<row /g)?.length).toBe((job.rowCount ?? 0) + 1);
     });
 

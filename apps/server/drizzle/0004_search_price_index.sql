@@ -1,0 +1,1 @@
+CREATE INDEX "containers_location_price_idx" ON "containers" USING btree ("location_code","price","place_code","delivery_status","reach_in_weeks","id");

@@ -1,0 +1,58 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { LANGUAGES } from '../src/constants';
+import { DELIVERY_STATES } from '../src/contract/container';
+import { LABELS, labelsFor, languageOf } from '../src/labels';
+import { FIELD_PERMISSIONS } from '../src/permissions';
+
+const web = (lang: string, namespace: string) =>
+  JSON.parse(
+    readFileSync(
+      new URL(
+        `../../../apps/web/src/locales/${lang === 'cz' ? 'cs' : lang}/${namespace}.json`,
+        import.meta.url,
+      ),
+      'utf8',
+    ),
+  );
+const WEB_FIELD: Record<string, string> = {
+  articleImage: 'image',
+  articleDocuments: 'documents',
+  articleDrawing: 'drawing',
+};
+
+describe('the export labels (src/labels.gen.ts)', () => {
+  it('equal the web app translations (run `npm run labels -w @falcon/api-client` after changing them)', () => {
+    for (const lang of LANGUAGES) {
+      const location = web(lang, 'location');
+      const common = web(lang, 'common');
+      const expected = {
+        fields: Object.fromEntries(
+          Object.keys(FIELD_PERMISSIONS).map((key) => [key, location.fields[WEB_FIELD[key] ?? key]]),
+        ),
+        locationCode: web(lang, 'admin').protocol.locationCode,
+        yes: common.yes,
+        no: common.no,
+        delivery: Object.fromEntries(DELIVERY_STATES.map((s) => [s, common.delivery[s]])),
+      };
+      expect(LABELS[lang], lang).toEqual(expected);
+    }
+  });
+
+  it('label every field in every language', () => {
+    for (const lang of LANGUAGES)
+      for (const key of Object.keys(FIELD_PERMISSIONS))
+        expect(LABELS[lang].fields[key as keyof typeof FIELD_PERMISSIONS], `${lang} ${key}`).toMatch(/\S/);
+  });
+
+  it('read `lang` as the client sends it, falling back to de', () => {
+    expect(languageOf('cz')).toBe('cz');
+    expect(languageOf('cs')).toBe('cz');
+    expect(languageOf('de-AT')).toBe('de');
+    expect(languageOf('EN')).toBe('en');
+    expect(languageOf('fr')).toBeUndefined();
+    expect(languageOf(undefined)).toBeUndefined();
+    expect(labelsFor('fr').fields.price).toBe('Preis');
+    expect(labelsFor('en').delivery.backorder).toBe('Backorder');
+  });
+});
