@@ -1,8 +1,9 @@
 // Lighthouse (median of 3) on /login and the location screen of the real server, in Debian's chromium.
 // Needs the built server and web app (`npm run build`); starts the server on a free port with a fresh
 // data directory and the demo data, signs in as `admin` in the browser profile Lighthouse then uses.
+
+import { CHROMIUM, CHROMIUM_ARGS } from '../scripts/chromium.mjs';
 import { startServer } from '../scripts/server-process.mjs';
-import { CHROMIUM, CHROMIUM_ARGS } from './chromium.mjs';
 
 const RUNS = 3;
 const LOCATION = 'C001-B01-L01'; // the demo data's big location: 5,026 containers

@@ -1,17 +1,8 @@
 import type { LaunchOptions } from '@playwright/test';
+import { CHROMIUM, CHROMIUM_ARGS } from '../../../scripts/chromium.mjs';
 
-// Debian's chromium (never a downloaded browser), with the flags that work on this machine.
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--headless',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
-
+/** Debian's chromium (never a downloaded browser) with the machine's flags, plus a test's own. */
 export const chromiumLaunchOptions = (extraArgs: string[] = []): LaunchOptions => ({
-  executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+  executablePath: CHROMIUM,
   args: [...CHROMIUM_ARGS, ...extraArgs],
 });
