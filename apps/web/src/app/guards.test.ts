@@ -1,6 +1,7 @@
 import { ROUTE_GUARDS } from '@falcon/api-client';
 import { describe, expect, it } from 'vitest';
-import { accessRedirect, safeRedirect } from './guards';
+import { accessRedirect } from './guards';
+import { safeRedirect } from './redirect';
 
 const at = (pathname: string, search = '', params: Record<string, string> = {}) => ({
   pathname,
@@ -36,6 +37,12 @@ describe('route guards', () => {
     expect(
       accessRedirect({ permissions: ROUTE_GUARDS.exportAdministration }, at('/admin/export'), sales),
     ).toBeNull();
+  });
+
+  it('resolves a guard named in the route handle to its codes', () => {
+    const sales = user(['PERM_EXPORTSEARCHRESULTTOEXCEL']);
+    expect(accessRedirect({ guard: 'userAdministration' }, at('/admin/users'), sales)).toBe('/error');
+    expect(accessRedirect({ guard: 'exportAdministration' }, at('/admin/export'), sales)).toBeNull();
   });
 
   it('opens /profile/:id only for the own user id', () => {

@@ -1,6 +1,7 @@
-import { hasAll, type Session } from '@falcon/api-client';
+import { hasAll, ROUTE_GUARDS, type Session } from '@falcon/api-client';
 import type { LayoutName } from '@falcon/ui';
 import { paths } from '../config/paths';
+import { signInRedirect } from './redirect';
 
 /** Route meta (spec section 2): the layout, and who may open the route. */
 export interface RouteHandle {
@@ -9,6 +10,11 @@ export interface RouteHandle {
   public?: boolean;
   /** Every one of these codes is needed (spec section 6: all-of); failure goes to /error. */
   permissions?: readonly string[];
+  /**
+   * The same by name (ROUTE_GUARDS): routes-config names the guard, so the entry does not import the
+   * permission catalogue; this module (and the catalogue) loads with the first guarded visit.
+   */
+  guard?: keyof typeof ROUTE_GUARDS;
   /** Spec section 5: /profile/:id only for the signed-in user's own id. */
   ownProfile?: boolean;
 }
@@ -26,15 +32,9 @@ export const accessRedirect = (
   session: Pick<Session, 'username' | 'userId' | 'permissions'> | null,
 ): string | null => {
   if (handle.public) return null;
-  if (!session?.username) return paths.login.to(`${target.pathname}${target.search}`);
-  if (handle.permissions && !hasAll(session.permissions, handle.permissions)) return paths.error.to();
+  if (!session?.username) return signInRedirect(target);
+  const required = handle.permissions ?? (handle.guard ? ROUTE_GUARDS[handle.guard] : undefined);
+  if (required && !hasAll(session.permissions, required)) return paths.error.to();
   if (handle.ownProfile && target.params.id !== session.userId) return paths.error.to();
   return null;
-};
-
-/** The login page's ?redirect=, kept to paths inside the app (no open redirect to another site). */
-export const safeRedirect = (value: string | null): string => {
-  if (!value?.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return '/';
-  if (value === paths.login.path || value.startsWith(`${paths.login.path}?`)) return '/';
-  return value;
 };

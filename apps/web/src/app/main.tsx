@@ -33,13 +33,16 @@ const startMock = async () => {
 const start = async () => {
   if (import.meta.env.VITE_MOCK === '1') await startMock();
   document.documentElement.lang = toI18nLanguage(state.language);
-  await initI18n(state.language);
+  const i18nReady = initI18n(state.language);
+  // The router starts the first route at once (its code, translations and data), alongside i18n.
+  const router = createRouter();
+  await i18nReady;
   const root = document.getElementById('root');
   if (!root) throw new Error('#root is missing from index.html');
   createRoot(root).render(
     <StrictMode>
       <AppProvider>
-        <RouterProvider router={createRouter()} />
+        <RouterProvider router={router} />
       </AppProvider>
     </StrictMode>,
   );

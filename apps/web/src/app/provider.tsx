@@ -1,21 +1,47 @@
-import { ThemeProvider, ToastProvider, UiTextProvider } from '@falcon/ui';
-import type { ReactNode } from 'react';
+import {
+  LoadedUiTextProvider,
+  loadedUiTexts,
+  loadUiTexts,
+  ThemeProvider,
+  ToastProvider,
+  type UiLocale,
+  type UiTexts,
+} from '@falcon/ui';
+import { type ReactNode, useEffect, useState } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { createGlobalStyle } from 'styled-components';
 import { useSnapshot } from 'valtio';
 import { i18n, toI18nLanguage } from '../lib/i18n';
 import { state } from '../lib/store';
 
-/** The library's built-in texts in the app's language; the inactivity message is the spec's logout_warning. */
-function UiTexts({ children }: { children: ReactNode }) {
+/**
+ * The library's built-in texts in the app's language, one language at a time (initI18n and
+ * changeI18nLanguage load them; a switch keeps the previous language until the new one is there).
+ * The inactivity message is the spec's logout_warning.
+ */
+function UiTextsInLanguage({ children }: { children: ReactNode }) {
   const { language } = useSnapshot(state);
   const { t } = useTranslation('messages');
+  const locale = toI18nLanguage(language);
+  const [shown, setShown] = useState<{ locale: UiLocale; texts: UiTexts }>(() => {
+    const texts = loadedUiTexts(locale);
+    return texts ? { locale, texts } : { locale: 'de', texts: loadedUiTexts('de') as UiTexts };
+  });
+  useEffect(() => {
+    let live = true;
+    void loadUiTexts(locale).then((texts) => {
+      if (live) setShown((current) => (current.texts === texts ? current : { locale, texts }));
+    });
+    return () => {
+      live = false;
+    };
+  }, [locale]);
   // {seconds} stays a placeholder: the banner fills it in every second.
   const overrides = { 'inactivity.message': t('logout_warning', { seconds: '{seconds}' }) };
   return (
-    <UiTextProvider locale={toI18nLanguage(language)} overrides={overrides}>
+    <LoadedUiTextProvider locale={shown.locale} texts={shown.texts} overrides={overrides}>
       {children}
-    </UiTextProvider>
+    </LoadedUiTextProvider>
   );
 }
 
@@ -32,9 +58,9 @@ export function AppProvider({ children }: { children: ReactNode }) {
     <I18nextProvider i18n={i18n}>
       <ThemeProvider withGlobalStyle>
         <HiddenMeansHidden />
-        <UiTexts>
+        <UiTextsInLanguage>
           <ToastProvider>{children}</ToastProvider>
-        </UiTexts>
+        </UiTextsInLanguage>
       </ThemeProvider>
     </I18nextProvider>
   );

@@ -1,93 +1,132 @@
-import { ROUTE_GUARDS } from '@falcon/api-client';
-import type { LoaderFunctionArgs, RouteObject } from 'react-router-dom';
+import type { LazyRouteFunction, LoaderFunctionArgs, Params, RouteObject } from 'react-router-dom';
 import { redirect } from 'react-router-dom';
 import { paths } from '../config/paths';
+import { loadNamespaces, type Namespace } from '../lib/i18n';
 import { state } from '../lib/store';
-import { accessRedirect, type RouteHandle } from './guards';
+import type { RouteHandle } from './guards';
+import { signInRedirect } from './redirect';
 
-type LazyRoute = RouteObject['lazy'];
+type LazyRoute = LazyRouteFunction<RouteObject>;
+type RouteModule = Awaited<ReturnType<LazyRoute>>;
+
+// One chunk per route module (vite.config.ts names them route-<file>-<hash>.js).
+const routeModules = import.meta.glob<RouteModule>('./routes/*.tsx');
+
+/**
+ * The translation namespaces each route module needs beyond the eager ones (EAGER_NAMESPACES); they
+ * load in parallel with the route's code, so the page renders translated and the login route never
+ * downloads them. `routes-config.test.ts` reads the route's imports and fails when one is missing here.
+ */
+export const ROUTE_NAMESPACES = {
+  administration: ['admin'],
+  'branch-contacts': ['org'],
+  'branch-map': ['org'],
+  branch: ['location', 'org'],
+  'concern-contacts': ['org'],
+  concern: ['org'],
+  dashboard: ['dashboard'],
+  exports: ['admin'],
+  'legal-notice': ['legal'],
+  'location-calendar': ['lists', 'location'],
+  'location-contacts': ['lists', 'location', 'org'],
+  'location-gallery': ['lists', 'location'],
+  'location-lists': ['lists', 'location'],
+  'location-protocol': ['lists', 'location'],
+  location: ['lists', 'location', 'reviews'],
+  login: [],
+  'mobile-app': ['scanner'],
+  'not-found': [],
+  privacy: ['legal'],
+  profile: ['admin', 'profile'],
+  protocol: ['admin'],
+  reviews: ['reviews'],
+  role: ['admin'],
+  roles: ['admin'],
+  terms: ['legal'],
+  user: ['admin'],
+  users: ['admin'],
+} as const satisfies Record<string, readonly Namespace[]>;
+export type RouteName = keyof typeof ROUTE_NAMESPACES;
+
+/** A route module's code and its namespaces, loaded together. */
+export const page =
+  (name: RouteName): LazyRoute =>
+  async () => {
+    const load = routeModules[`./routes/${name}.tsx`];
+    if (!load) throw new Error(`src/app/routes/${name}.tsx is missing`);
+    const [module] = await Promise.all([load(), loadNamespaces(ROUTE_NAMESPACES[name])]);
+    return module;
+  };
 
 /** Runs before the route's code loads: sign-in, permission and own-profile guards (spec sections 2, 5, 6). */
+/** Starts a screen's data while its code downloads (after the sign-in check). */
+type Prefetch = (params: Params) => void;
+
 export const guardLoader =
-  (handle: RouteHandle) =>
-  ({ request, params }: LoaderFunctionArgs) => {
+  (handle: RouteHandle, prefetch?: Prefetch) =>
+  async ({ request, params }: LoaderFunctionArgs) => {
+    if (handle.public) return null;
     const url = new URL(request.url);
-    const to = accessRedirect(handle, { pathname: url.pathname, search: url.search, params }, state.session);
+    const target = { pathname: url.pathname, search: url.search, params };
+    // Signed out: to login at once. The permission rules (and the api-client's permission catalogue)
+    // load only for a signed-in visit, so neither is part of the login page.
+    const to = state.session?.username
+      ? (await import('./guards')).accessRedirect(handle, target, state.session)
+      : signInRedirect(target);
     if (to) throw redirect(to);
+    prefetch?.(params);
     return null;
   };
 
-const route = (path: string, handle: RouteHandle, lazy: LazyRoute): RouteObject => ({
+const route = (path: string, handle: RouteHandle, lazy: LazyRoute, prefetch?: Prefetch): RouteObject => ({
   path,
   handle,
-  loader: guardLoader(handle),
+  loader: guardLoader(handle, prefetch),
   lazy,
 });
+
+// The location screen's racks hold every container (5,000 at the biggest location): fetch them in
+// parallel with the route's code rather than after it rendered (Lighthouse LCP).
+const prefetchLocation: Prefetch = ({ code }) => {
+  if (code) void import('../features/location/api/queries').then((m) => m.prefetchLocation(code));
+};
 
 const fixed: RouteHandle = { layout: 'FixedHeight' };
 const plain: RouteHandle = { layout: 'Default' };
 
 /** Every route of spec section 2, each its own chunk. */
 export const appRoutes: RouteObject[] = [
-  route(paths.login.path, { layout: 'Empty', public: true }, () => import('./routes/login')),
-  route(paths.dashboard.path, plain, () => import('./routes/dashboard')),
-  route(paths.concern.path, plain, () => import('./routes/concern')),
-  route(paths.concernContacts.path, plain, () => import('./routes/concern-contacts')),
-  route(paths.branch.path, plain, () => import('./routes/branch')),
-  route(paths.branchContacts.path, plain, () => import('./routes/branch-contacts')),
-  route(paths.branchMap.path, fixed, () => import('./routes/branch-map')),
-  route(paths.location.path, fixed, () => import('./routes/location')),
-  route(paths.locationUpdate.path, fixed, () => import('./routes/location')),
-  route(paths.locationContacts.path, plain, () => import('./routes/location-contacts')),
-  route(paths.locationGallery.path, plain, () => import('./routes/location-gallery')),
-  route(paths.locationCalendar.path, fixed, () => import('./routes/location-calendar')),
-  route(paths.locationProtocol.path, plain, () => import('./routes/location-protocol')),
+  route(paths.login.path, { layout: 'Empty', public: true }, page('login')),
+  route(paths.dashboard.path, plain, page('dashboard')),
+  route(paths.concern.path, plain, page('concern')),
+  route(paths.concernContacts.path, plain, page('concern-contacts')),
+  route(paths.branch.path, plain, page('branch')),
+  route(paths.branchContacts.path, plain, page('branch-contacts')),
+  route(paths.branchMap.path, fixed, page('branch-map')),
+  route(paths.location.path, fixed, page('location'), prefetchLocation),
+  route(paths.locationUpdate.path, fixed, page('location'), prefetchLocation),
+  route(paths.locationContacts.path, plain, page('location-contacts')),
+  route(paths.locationGallery.path, plain, page('location-gallery')),
+  route(paths.locationCalendar.path, fixed, page('location-calendar')),
+  route(paths.locationProtocol.path, plain, page('location-protocol')),
   // Decision (issue 6): the barcode and inventory lists of a location get their own sub-page.
-  route(paths.locationLists.path, plain, () => import('./routes/location-lists')),
-  route(
-    paths.roles.path,
-    { ...plain, permissions: ROUTE_GUARDS.roleAdministration },
-    () => import('./routes/roles'),
-  ),
-  route(
-    paths.role.path,
-    { ...plain, permissions: ROUTE_GUARDS.roleAdministration },
-    () => import('./routes/role'),
-  ),
-  route(
-    paths.users.path,
-    { ...plain, permissions: ROUTE_GUARDS.userAdministration },
-    () => import('./routes/users'),
-  ),
-  route(
-    paths.user.path,
-    { ...plain, permissions: ROUTE_GUARDS.userAdministration },
-    () => import('./routes/user'),
-  ),
-  route(paths.newUser.path, { ...plain, permissions: ROUTE_GUARDS.newUser }, () => import('./routes/user')),
-  route(
-    paths.protocol.path,
-    { ...plain, permissions: ROUTE_GUARDS.protocolAdministration },
-    () => import('./routes/protocol'),
-  ),
-  route(
-    paths.exports.path,
-    { ...plain, permissions: ROUTE_GUARDS.exportAdministration },
-    () => import('./routes/exports'),
-  ),
-  route(
-    paths.administration.path,
-    { ...plain, permissions: ROUTE_GUARDS.administration },
-    () => import('./routes/administration'),
-  ),
-  route(paths.app.path, plain, () => import('./routes/mobile-app')),
-  route(paths.reviews.path, plain, () => import('./routes/reviews')),
-  route(paths.profile.path, { ...plain, ownProfile: true }, () => import('./routes/profile')),
+  route(paths.locationLists.path, plain, page('location-lists')),
+  route(paths.roles.path, { ...plain, guard: 'roleAdministration' }, page('roles')),
+  route(paths.role.path, { ...plain, guard: 'roleAdministration' }, page('role')),
+  route(paths.users.path, { ...plain, guard: 'userAdministration' }, page('users')),
+  route(paths.user.path, { ...plain, guard: 'userAdministration' }, page('user')),
+  route(paths.newUser.path, { ...plain, guard: 'newUser' }, page('user')),
+  route(paths.protocol.path, { ...plain, guard: 'protocolAdministration' }, page('protocol')),
+  route(paths.exports.path, { ...plain, guard: 'exportAdministration' }, page('exports')),
+  route(paths.administration.path, { ...plain, guard: 'administration' }, page('administration')),
+  route(paths.app.path, plain, page('mobile-app')),
+  route(paths.reviews.path, plain, page('reviews')),
+  route(paths.profile.path, { ...plain, ownProfile: true }, page('profile')),
   // Legal pages are readable without signing in (linked from the login page's footer).
-  route(paths.legalNotice.path, { layout: 'Empty', public: true }, () => import('./routes/legal-notice')),
-  route(paths.privacy.path, { layout: 'Empty', public: true }, () => import('./routes/privacy')),
-  route(paths.terms.path, { layout: 'Empty', public: true }, () => import('./routes/terms')),
+  route(paths.legalNotice.path, { layout: 'Empty', public: true }, page('legal-notice')),
+  route(paths.privacy.path, { layout: 'Empty', public: true }, page('privacy')),
+  route(paths.terms.path, { layout: 'Empty', public: true }, page('terms')),
   // Decision: the not-found page needs no sign-in (a guard bounce from /error must not loop to login).
-  route(paths.error.path, { layout: 'Empty', public: true }, () => import('./routes/not-found')),
-  route('*', { layout: 'Empty', public: true }, () => import('./routes/not-found')),
+  route(paths.error.path, { layout: 'Empty', public: true }, page('not-found')),
+  route('*', { layout: 'Empty', public: true }, page('not-found')),
 ];

@@ -1,47 +1,42 @@
-import { DEFAULT_LANGUAGE, type Language } from '@falcon/api-client';
-import { intlLocale, type UiLocale } from '@falcon/ui';
+import type { Language } from '@falcon/api-client';
+import { intlLocale, loadUiTexts, type UiLocale } from '@falcon/ui';
 import i18next, { type BackendModule, type i18n as I18n, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { EAGER_NAMESPACES, type Namespace } from './namespaces';
 
-/** Translation namespaces: one per feature, plus common and the server's message keys. */
-export const NAMESPACES = [
-  'common',
-  'messages',
-  'auth',
-  'shell',
-  'dashboard',
-  'org',
-  'location',
-  'admin',
-  'reviews',
-  'lists',
-  'scanner',
-  'profile',
-] as const;
-/** Namespaces loaded only when a page asks for them (useTranslation loads them on first use). */
-export const LAZY_NAMESPACES = ['legal'] as const;
-export type Namespace = (typeof NAMESPACES)[number] | (typeof LAZY_NAMESPACES)[number];
+export {
+  EAGER_NAMESPACES,
+  LAZY_NAMESPACES,
+  NAMESPACES,
+  type Namespace,
+} from './namespaces';
 
 /** The product shows and sends cz; i18next, Intl and the ui library use cs. */
 export const toI18nLanguage = (language: Language): UiLocale => (language === 'cz' ? 'cs' : language);
-export const FALLBACK_I18N_LANGUAGE: UiLocale = toI18nLanguage(DEFAULT_LANGUAGE);
 
 /** BCP 47 tag for Intl number and date formatting. */
 export const intlTag = (language: Language): string => intlLocale[toI18nLanguage(language)];
 
-// One chunk per file: only the current language (and the de fallback) is ever downloaded.
-const files = import.meta.glob<ResourceKey>('../locales/*/*.json', { import: 'default' });
+// Only the current language's namespaces in use are ever downloaded. The eager ones (EAGER_NAMESPACES,
+// the same names as in this pattern) are one chunk per language (vite.config.ts); the routes' ones load
+// through lib/locale-loaders.ts, whose table of loaders is not part of the entry.
+const eagerFiles = import.meta.glob<ResourceKey>('../locales/*/{common,messages,auth,shell}.json', {
+  import: 'default',
+});
 
-const lazyLocales: BackendModule = {
+const readLocale = async (language: string, namespace: string): Promise<ResourceKey> => {
+  const eager = eagerFiles[`../locales/${language}/${namespace}.json`];
+  const load = eager ? eager() : (await import('./locale-loaders')).loadLazyNamespace(language, namespace);
+  if (!load) throw new Error(`No translations for ${language}/${namespace}`);
+  return load;
+};
+
+/** i18next's backend: each language and namespace from its own file (exported for the locale test). */
+export const localeBackend: BackendModule = {
   type: 'backend',
   init: () => {},
   read: (language, namespace, callback) => {
-    const load = files[`../locales/${language}/${namespace}.json`];
-    if (!load) {
-      callback(new Error(`No translations for ${language}/${namespace}`), null);
-      return;
-    }
-    load().then(
+    readLocale(language, namespace).then(
       (data) => callback(null, data),
       (error: unknown) => callback(error as Error, null),
     );
@@ -49,28 +44,46 @@ const lazyLocales: BackendModule = {
 };
 
 export const i18n: I18n = i18next.createInstance();
+/** The first initI18n: namespaces asked for meanwhile (the first route starts with the app) wait for it. */
+let started: Promise<unknown> | null = null;
 
-/** Starts i18next in the given language; resolves when its texts (and the de fallback) are loaded. */
+/** Starts i18next in the given language; resolves when its eager namespaces and the ui library's texts are loaded. */
 export const initI18n = async (language: Language): Promise<I18n> => {
   if (i18n.isInitialized) {
-    await i18n.changeLanguage(toI18nLanguage(language));
+    await changeI18nLanguage(language);
     return i18n;
   }
-  await i18n
-    .use(lazyLocales)
+  const uiTexts = loadUiTexts(toI18nLanguage(language));
+  started = i18n
+    .use(localeBackend)
     .use(initReactI18next)
     .init({
       lng: toI18nLanguage(language),
-      fallbackLng: FALLBACK_I18N_LANGUAGE,
+      // No fallback download: the locale test proves every key exists in all six languages, and a
+      // fallback would fetch each namespace twice for every non-German user.
+      fallbackLng: false,
       supportedLngs: ['cs', 'de', 'en', 'hu', 'pl', 'ro'],
-      ns: [...NAMESPACES],
+      ns: [...EAGER_NAMESPACES],
       defaultNS: 'common',
       // The spec and the ui library write placeholders as {name}.
       interpolation: { escapeValue: false, prefix: '{', suffix: '}' },
       returnNull: false,
       react: { useSuspense: false },
     });
+  await started;
+  await uiTexts;
   return i18n;
 };
 
-export const changeI18nLanguage = (language: Language) => i18n.changeLanguage(toI18nLanguage(language));
+/** Loads namespaces (in the current language; later language changes load them too) before a screen renders. */
+export const loadNamespaces = async (namespaces: readonly Namespace[]): Promise<void> => {
+  if (namespaces.length === 0) return;
+  await started;
+  await i18n.loadNamespaces([...namespaces]);
+};
+
+/** Switches i18next and the ui library's built-in texts; resolves when both are loaded. */
+export const changeI18nLanguage = async (language: Language): Promise<void> => {
+  const lng = toI18nLanguage(language);
+  await Promise.all([i18n.changeLanguage(lng), loadUiTexts(lng)]);
+};

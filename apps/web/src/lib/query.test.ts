@@ -1,5 +1,6 @@
+import { renderHook, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fetchCached, invalidate } from './query';
+import { fetchCached, invalidate, prefetch, useQuery } from './query';
 
 const deferred = <T>() => {
   let resolve!: (value: T) => void;
@@ -28,5 +29,37 @@ describe('fetchCached', () => {
     expect(second).toBe('fresh');
     stale.resolve('stale');
     expect(await first).toBe('stale');
+  });
+});
+
+describe('prefetch', () => {
+  it("gives the screen's first read the prefetched answer without loading again; later reads refresh", async () => {
+    let calls = 0;
+    const load = () => {
+      calls += 1;
+      return Promise.resolve(`answer ${calls}`);
+    };
+    await prefetch('k:ahead', load);
+    const first = renderHook(() => useQuery('k:ahead', load));
+    await waitFor(() => expect(first.result.current.loading).toBe(false));
+    expect([first.result.current.data, calls]).toEqual(['answer 1', 1]);
+    first.unmount();
+
+    const again = renderHook(() => useQuery('k:ahead', load));
+    await waitFor(() => expect(again.result.current.data).toBe('answer 2'));
+    expect(calls).toBe(2);
+  });
+
+  it('joins a prefetch still in flight', async () => {
+    const answer = deferred<string>();
+    let calls = 0;
+    void prefetch('k:flight', () => {
+      calls += 1;
+      return answer.promise;
+    });
+    const view = renderHook(() => useQuery('k:flight', () => Promise.resolve('second request')));
+    answer.resolve('prefetched');
+    await waitFor(() => expect(view.result.current.data).toBe('prefetched'));
+    expect(calls).toBe(1);
   });
 });

@@ -6,6 +6,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
  */
 const cache = new Map<string, unknown>();
 const inflight = new Map<string, Promise<unknown>>();
+/** Keys loaded ahead of the screen that reads them (prefetch): its first read takes that answer. */
+const primed = new Set<string>();
 
 export const fetchCached = <T>(key: string, fn: () => Promise<T>): Promise<T> => {
   const running = inflight.get(key) as Promise<T> | undefined;
@@ -24,6 +26,16 @@ export const fetchCached = <T>(key: string, fn: () => Promise<T>): Promise<T> =>
 };
 
 /**
+ * Starts a load ahead of the screen that will read it (a route's loader, while the screen's code
+ * downloads). The screen's first read of the key takes this answer, in flight or arrived, instead of
+ * loading it again; later reads refresh as usual.
+ */
+export const prefetch = <T>(key: string, fn: () => Promise<T>): Promise<T> => {
+  primed.add(key);
+  return fetchCached(key, fn);
+};
+
+/**
  * Drops cached values whose key starts with the prefix (after a change), or everything (sign-out).
  * Requests still in flight for those keys are forgotten too: they were sent before the change, so the
  * next reader starts a fresh one instead of waiting for a stale (or never-ending) answer.
@@ -31,6 +43,7 @@ export const fetchCached = <T>(key: string, fn: () => Promise<T>): Promise<T> =>
 export const invalidate = (prefix = '') => {
   for (const key of [...cache.keys()]) if (key.startsWith(prefix)) cache.delete(key);
   for (const key of [...inflight.keys()]) if (key.startsWith(prefix)) inflight.delete(key);
+  for (const key of [...primed]) if (key.startsWith(prefix)) primed.delete(key);
 };
 
 export interface QueryResult<T> {
@@ -62,7 +75,11 @@ export function useQuery<T>(key: string | null, fn: () => Promise<T>): QueryResu
     setData(cache.get(key) as T | undefined);
     setError(null);
     setLoading(true);
-    fetchCached(key, () => fnRef.current()).then(
+    // A prefetched key: its answer once, as it is (in flight or arrived), without a second request.
+    const ahead = primed.delete(key)
+      ? (inflight.get(key) ?? (cache.has(key) ? Promise.resolve(cache.get(key)) : undefined))
+      : undefined;
+    ((ahead as Promise<T> | undefined) ?? fetchCached(key, () => fnRef.current())).then(
       (value) => {
         if (!live) return;
         setData(value);

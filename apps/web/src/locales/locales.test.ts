@@ -1,8 +1,11 @@
 import { MESSAGE_KEYS } from '@falcon/api-client';
+import type { ResourceKey } from 'i18next';
 import { describe, expect, it } from 'vitest';
-import { LAZY_NAMESPACES, NAMESPACES } from '../lib/i18n';
+import { EAGER_NAMESPACES, LAZY_NAMESPACES, localeBackend, NAMESPACES } from '../lib/i18n';
+import i18nSource from '../lib/i18n.ts?raw';
+import loadersSource from '../lib/locale-loaders.ts?raw';
 
-const ALL_NAMESPACES = [...NAMESPACES, ...LAZY_NAMESPACES];
+const ALL_NAMESPACES = NAMESPACES;
 
 // Every language file, read eagerly for the check (the app loads them lazily).
 const files = import.meta.glob<Record<string, unknown>>('./*/*.json', { eager: true, import: 'default' });
@@ -49,6 +52,45 @@ describe('translations are real, not English copies', () => {
     }
     // Names, codes and a few international words (Profil, Container) may match.
     expect(same / total).toBeLessThan(0.2);
+  });
+});
+
+describe('namespaces', () => {
+  it('every language file is a known namespace, loaded either at start or by the routes', () => {
+    for (const language of LANGUAGES) {
+      const onDisk = Object.keys(files)
+        .filter((path) => path.startsWith(`./${language}/`))
+        .map((path) => path.slice(`./${language}/`.length, -'.json'.length))
+        .sort();
+      expect(onDisk, language).toEqual([...NAMESPACES].sort());
+    }
+    expect(EAGER_NAMESPACES.filter((ns) => (LAZY_NAMESPACES as readonly string[]).includes(ns))).toEqual([]);
+  });
+
+  it('the file patterns of the eager and the route namespaces name exactly EAGER_NAMESPACES', () => {
+    const named = (source: string) =>
+      source
+        .match(/locales\/\*\/\{([\w,]+)\}\.json/)?.[1]
+        ?.split(',')
+        .sort();
+    expect(named(i18nSource)).toEqual([...EAGER_NAMESPACES].sort());
+    expect(named(loadersSource)).toEqual([...EAGER_NAMESPACES].sort());
+  });
+
+  it('the app loads every namespace in every language (eager from the entry, the rest on demand)', async () => {
+    const read = (language: string, namespace: string) =>
+      new Promise<ResourceKey>((resolve, reject) =>
+        localeBackend.read(language, namespace, (error, data) =>
+          error ? reject(error) : resolve(data as ResourceKey),
+        ),
+      );
+    for (const language of LANGUAGES) {
+      for (const namespace of NAMESPACES) {
+        expect(await read(language, namespace), `${language}/${namespace}`).toEqual(
+          files[`./${language}/${namespace}.json`],
+        );
+      }
+    }
   });
 });
 

@@ -1,7 +1,16 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { en } from './locales/en';
-import { interpolate, UiTextProvider, uiLocales, uiTexts, useUiText } from './UiTextProvider';
+import {
+  interpolate,
+  LoadedUiTextProvider,
+  loadedUiTexts,
+  loadUiTexts,
+  UiTextProvider,
+  uiLocales,
+  uiTexts,
+  useUiText,
+} from './UiTextProvider';
 
 function Paging() {
   const { t } = useUiText();
@@ -48,6 +57,22 @@ describe('UiTextProvider', () => {
       </UiTextProvider>,
     );
     expect(screen.getByText('1-10 / 42')).toBeInTheDocument();
+  });
+
+  it('loads one language at a time for apps: German is there, the others arrive on request', async () => {
+    expect(loadedUiTexts('de')).toBe(uiTexts.de);
+    expect(loadedUiTexts('pl')).toBeUndefined();
+    const load = loadUiTexts('pl');
+    expect(loadUiTexts('pl')).toBe(load); // one request, however many callers
+    const polish = await load;
+    expect(polish).toEqual(uiTexts.pl);
+    expect(loadedUiTexts('pl')).toBe(polish);
+    render(
+      <LoadedUiTextProvider locale="pl" texts={polish}>
+        <Paging />
+      </LoadedUiTextProvider>,
+    );
+    expect(screen.getByText('Wyświetlanie 1–10 z 42 wyników')).toBeInTheDocument();
   });
 
   it('leaves unknown placeholders visible instead of dropping them', () => {

@@ -1,6 +1,10 @@
 export type { UiTextKey, UiTexts } from './locales/types';
 export {
   intlLocale,
+  LoadedUiTextProvider,
+  type LoadedUiTextProviderProps,
+  loadedUiTexts,
+  loadUiTexts,
   type UiLocale,
   type UiTextContextValue,
   UiTextProvider,

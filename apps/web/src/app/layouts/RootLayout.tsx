@@ -4,12 +4,19 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useMatches, useNavigation } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { useVersionCheck } from '../../features/shell/api/useVersionCheck';
+import { loadNamespaces, type Namespace } from '../../lib/i18n';
 import { state } from '../../lib/store';
 import type { RouteHandle } from '../guards';
 import { EmptyLayout } from './EmptyLayout';
 
+/** What the signed-in frame needs beyond the eager namespaces (none today; the test keeps this true). */
+export const FRAME_NAMESPACES: readonly Namespace[] = [];
+
 // The signed-in frame (header, selector bar, inactivity watch) is its own chunk: the login page never loads it.
-const DefaultLayout = lazy(() => import('./DefaultLayout'));
+const DefaultLayout = lazy(async () => {
+  const [module] = await Promise.all([import('./DefaultLayout'), loadNamespaces(FRAME_NAMESPACES)]);
+  return module;
+});
 
 /** The layout named in the deepest route's handle (spec: route meta, Default when none). */
 export const useLayoutName = (): LayoutName => {

@@ -2,7 +2,7 @@ import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { LoginPage } from '../../features/auth/components/LoginPage';
 import { isSignedIn, state } from '../../lib/store';
-import { safeRedirect } from '../guards';
+import { safeRedirect } from '../redirect';
 
 export function Component() {
   const [params] = useSearchParams();

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api } from '../../../lib/api';
 import { setupMockApi } from '../../../testing/mock-api';
 import { renderApp } from '../../../testing/render';
 import { signInWithMock } from '../../../testing/sign-in';
@@ -138,5 +139,44 @@ describe('Excel export of a location search', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/export'));
     const table = await screen.findByRole('table', { name: 'Exports' });
     expect(await within(table).findByText(new RegExp(`\\(${LOCATION}\\)`))).toBeInTheDocument();
+  });
+  it('shows a requester the state of their own requests for the chosen container', async () => {
+    const user = userEvent.setup();
+    await signInWithMock('staff');
+    const view = renderApp(`/location/${LOCATION}?container=K0000003`);
+    const panel = await screen.findByRole('region', { name: 'Chosen container' }, { timeout: 8000 });
+    const mine = await within(panel).findByRole('region', { name: 'My requests' });
+    await within(mine).findByText('No requests of yours for this container.');
+
+    await user.click(within(panel).getByRole('button', { name: 'Change filling quantity' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change filling quantity' });
+    await user.clear(within(dialog).getByLabelText('New filling quantity'));
+    await user.type(within(dialog).getByLabelText('New filling quantity'), '42');
+    await user.click(within(dialog).getByRole('button', { name: 'Send request' }));
+    // The panel's list loads anew after the request: pending, with the proposed quantity.
+    const mineNow = () => within(within(panel).getByRole('region', { name: 'My requests' }));
+    await waitFor(() => expect(mineNow().getByText(/→ 42\.00/)).toBeInTheDocument());
+    expect(mineNow().getByText('Pending')).toBeInTheDocument();
+    view.unmount();
+
+    // The reviewer rejects it with a reason; the requester sees that on the panel.
+    const [request] = (
+      await api.reviews.mine({ body: { page: 0, size: 50, filterMap: { state: 'pending' } } })
+    ).items.filter((r) => r.containerId === 'K0000003');
+    await signInWithMock('backoffice');
+    await api.reviews.reject({ params: { id: request?.id ?? '' }, body: { comment: 'Not this week' } });
+    await signInWithMock('staff');
+    renderApp(`/location/${LOCATION}?container=K0000003`);
+    const decided = await screen.findByRole('region', { name: 'My requests' }, { timeout: 8000 });
+    await waitFor(() => expect(within(decided).getByText(/"Not this week"/)).toBeInTheDocument());
+    expect(within(decided).getByText('Rejected')).toBeInTheDocument();
+  });
+
+  it('shows no own-requests list to a user who may send no requests', async () => {
+    await signInWithMock('sales');
+    renderApp(`/location/${LOCATION}?container=K0000003`);
+    const panel = await screen.findByRole('region', { name: 'Chosen container' }, { timeout: 8000 });
+    await within(panel).findByRole('heading', { name: /^Container / });
+    expect(within(panel).queryByRole('region', { name: 'My requests' })).toBeNull();
   });
 });

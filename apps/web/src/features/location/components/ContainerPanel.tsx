@@ -11,7 +11,7 @@ import {
   ErrorState,
   Skeleton,
 } from '@falcon/ui';
-import { useState } from 'react';
+import { Fragment, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { api } from '../../../lib/api';
@@ -30,8 +30,17 @@ const CONTAINER_GROUPS: readonly DetailGroupSpec[] = [
   { id: 'attachments', fields: [{ key: 'sticker' }, { key: 'document' }] },
 ];
 
+interface ContainerPanelProps {
+  containerId: string | null;
+  /**
+   * The signed-in user's own requests for this container (the route places the reviews feature's
+   * MyRequests here); shown again fresh after each request the panel sends.
+   */
+  ownRequests?: (containerId: string) => ReactNode;
+}
+
 /** The chosen container: its permitted fields, open requests, documents, article and the four actions. */
-export function ContainerPanel({ containerId }: { containerId: string | null }) {
+export function ContainerPanel({ containerId, ownRequests }: ContainerPanelProps) {
   const { t } = useTranslation(['location', 'messages']);
   if (!containerId) {
     // Spec section 5: 'please choose container'.
@@ -42,10 +51,13 @@ export function ContainerPanel({ containerId }: { containerId: string | null }) 
       />
     );
   }
-  return <LoadedContainer key={containerId} containerId={containerId} />;
+  return <LoadedContainer key={containerId} containerId={containerId} ownRequests={ownRequests} />;
 }
 
-function LoadedContainer({ containerId }: { containerId: string }) {
+function LoadedContainer({
+  containerId,
+  ownRequests,
+}: { containerId: string } & Pick<ContainerPanelProps, 'ownRequests'>) {
   const { t } = useTranslation(['location', 'messages']);
   const labels = useFieldLabels();
   const enums = useLabels();
@@ -53,6 +65,8 @@ function LoadedContainer({ containerId }: { containerId: string }) {
   const { session } = useSnapshot(state);
   const granted = session?.permissions ?? [];
   const [articleOpen, setArticleOpen] = useState(false);
+  // Bumped by every request sent from the panel: remounts the own-requests slot, which loads anew.
+  const [sent, setSent] = useState(0);
 
   const container = useQuery(`container:${containerId}`, () =>
     api.container.get({ params: { id: containerId } }),
@@ -93,6 +107,7 @@ function LoadedContainer({ containerId }: { containerId: string }) {
             onRequested={() => {
               invalidate(`container:${containerId}`);
               requests.reload();
+              setSent((n) => n + 1);
             }}
           />
         }
@@ -129,6 +144,7 @@ function LoadedContainer({ containerId }: { containerId: string }) {
           </ul>
         </section>
       ) : null}
+      {ownRequests ? <Fragment key={sent}>{ownRequests(containerId)}</Fragment> : null}
       {documents.data && documents.data.length > 0 ? (
         <section aria-labelledby="container-documents">
           <h3 id="container-documents" style={{ margin: '0 0 8px' }}>

@@ -1,5 +1,7 @@
-import { errorHandler, handlers, loadingHandler } from '@falcon/mock-server';
+import type { ReviewRequest } from '@falcon/api-client/lite';
+import { endpointHandler, errorHandler, handlers, loadingHandler } from '@falcon/mock-server';
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { HttpResponse } from 'msw';
 import { expect, waitFor, within } from 'storybook/test';
 import { AppAt, prepareScreen } from '../../../testing/story';
 
@@ -70,6 +72,82 @@ export const CustomerStaff: Story = {
       timeout: 8000,
     });
     await expect(canvas.queryByRole('button', { name: 'Export to Excel' })).toBeNull();
+  },
+};
+
+/**
+ * A requester follows their own requests for the chosen container on its panel (the reviews feature's
+ * MyRequests, composed by the route): empty at first, then the new request, pending.
+ */
+export const MyRequestsOnPanel: Story = {
+  args: { path: `${LOCATION}?container=K0000003` },
+  beforeEach: prepareScreen('staff'),
+  play: async ({ canvas, userEvent }) => {
+    const panel = await canvas.findByRole('region', { name: 'Chosen container' }, { timeout: 8000 });
+    const mine = await within(panel).findByRole('region', { name: 'My requests' }, { timeout: 8000 });
+    await expect(await within(mine).findByText('No requests of yours for this container.')).toBeVisible();
+    await userEvent.click(within(panel).getByRole('button', { name: 'Change filling quantity' }));
+    const body = within(document.body);
+    const dialog = await body.findByRole('dialog', { name: 'Change filling quantity' });
+    await userEvent.clear(within(dialog).getByLabelText('New filling quantity'));
+    await userEvent.type(within(dialog).getByLabelText('New filling quantity'), '42');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send request' }));
+    // The list is rendered anew after the request: look it up again until the request shows.
+    const mineNow = () => within(within(panel).getByRole('region', { name: 'My requests' }));
+    await waitFor(() => expect(mineNow().getByText(/→ 42\.00/)).toBeVisible(), { timeout: 8000 });
+    await expect(mineNow().getByText('Pending')).toBeVisible();
+  },
+};
+
+const decided = (id: string, state: 'approved' | 'rejected', factor: number, comment: string | null) =>
+  ({
+    id,
+    type: 'changequantity',
+    state,
+    containerId: 'K0000003',
+    containerCode: 'KB-0000003',
+    locationCode: 'C001-B01-L01',
+    locationName: 'Lager Nord',
+    requestedBy: 'staff',
+    requestedAt: '2025-08-20T08:15:00.000Z',
+    assigneeKey: null,
+    payload: { factor, previousFillingQuantity: 20 },
+    reviewedBy: 'backoffice',
+    reviewedAt: '2025-08-21T09:30:00.000Z',
+    comment,
+  }) satisfies ReviewRequest;
+
+/** Decided requests on the panel: the state, who decided when, and the reviewer's comment. */
+export const MyRequestsDecided: Story = {
+  args: { path: `${LOCATION}?container=K0000003` },
+  beforeEach: prepareScreen('staff'),
+  parameters: {
+    msw: {
+      handlers: {
+        ...handlers,
+        reviews: [
+          endpointHandler('reviews.mine', () =>
+            HttpResponse.json({
+              items: [
+                decided('RQ90001', 'rejected', 60, 'Too many for this shelf'),
+                decided('RQ90002', 'approved', 30, null),
+              ],
+              total: 2,
+              page: 0,
+              size: 50,
+            }),
+          ),
+          ...handlers.reviews,
+        ],
+      },
+    },
+  },
+  play: async ({ canvas }) => {
+    const panel = await canvas.findByRole('region', { name: 'Chosen container' }, { timeout: 8000 });
+    const mine = await within(panel).findByRole('region', { name: 'My requests' }, { timeout: 8000 });
+    await expect(await within(mine).findByText('Rejected')).toBeVisible();
+    await expect(within(mine).getByText('Approved')).toBeVisible();
+    await expect(within(mine).getByText(/"Too many for this shelf"/)).toBeVisible();
   },
 };
 

@@ -33,8 +33,9 @@ describe('location detail', () => {
     await signInWithMock('kdadmin');
     const { router } = renderApp(`/location/${LOCATION}`);
     const results = await screen.findByRole('table', { name: 'Search results' });
-    const firstRow = (await within(results).findAllByRole('row'))[1];
-    await user.click(firstRow as HTMLElement);
+    // A result row (each has a link to its container), not one of the skeleton rows shown while loading.
+    const firstLink = (await within(results).findAllByRole('link'))[0] as HTMLElement;
+    await user.click(firstLink.closest('tr') as HTMLElement);
     await waitFor(() => expect(router.state.location.search).toMatch(/^\?container=/));
 
     await user.click(await screen.findByRole('button', { name: 'Change filling quantity' }));

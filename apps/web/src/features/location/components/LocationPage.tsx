@@ -1,6 +1,6 @@
 import { ACTION_PERMISSIONS, hasAll } from '@falcon/api-client/lite';
 import { EmptyState, ErrorState, RackShelfGrid, Skeleton } from '@falcon/ui';
-import { useEffect, useMemo } from 'react';
+import { type ReactNode, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
@@ -13,6 +13,7 @@ import { errorKey, useNotify } from '../../../lib/messages';
 import { usePageTitle } from '../../../lib/page-title';
 import { useQuery } from '../../../lib/query';
 import { chooseContainer, state } from '../../../lib/store';
+import { racksQuery } from '../api/queries';
 import { ContainerPanel } from './ContainerPanel';
 import { ContainerSearch } from './ContainerSearch';
 import { LocationNav } from './LocationNav';
@@ -52,10 +53,12 @@ interface LocationPageProps {
   code: string;
   /** /locationupdate: the rack layout can be reordered (with its permission). */
   editLayout?: boolean;
+  /** The user's own requests for the chosen container, in its panel (composed by the route). */
+  ownRequests?: (containerId: string) => ReactNode;
 }
 
 /** A location: its rack/shelf grid, container search and the chosen container's detail panel. */
-export function LocationPage({ code, editLayout = false }: LocationPageProps) {
+export function LocationPage({ code, editLayout = false, ownRequests }: LocationPageProps) {
   const { t } = useTranslation(['location', 'messages']);
   const format = useFormat();
   const notify = useNotify();
@@ -63,7 +66,7 @@ export function LocationPage({ code, editLayout = false }: LocationPageProps) {
   const [params, setParams] = useSearchParams();
   const containerId = params.get('container');
   const { location } = useLocation(code);
-  const racks = useQuery(`location:${code}:racks`, () => api.location.racks({ params: { code } }));
+  const racks = useQuery(...racksQuery(code));
   const gridRacks = useMemo(() => toGridRacks(racks.data ?? []), [racks.data]);
   usePageTitle(location.data?.name ?? code);
 
@@ -149,7 +152,7 @@ export function LocationPage({ code, editLayout = false }: LocationPageProps) {
           />
         </Scroll>
         <Scroll role="region" aria-label={t('panel.region')} tabIndex={0}>
-          <ContainerPanel containerId={containerId} />
+          <ContainerPanel containerId={containerId} ownRequests={ownRequests} />
         </Scroll>
       </Bottom>
     </Frame>
