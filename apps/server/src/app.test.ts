@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signIn, type TestApp } from '../test/harness';
 
@@ -74,6 +75,30 @@ describe('the app shell', () => {
     const admin = await signIn(t.app, 'admin');
     const res = await admin.get('/api/rest/v2/admin/overview');
     expect([200, 501]).toContain(res.statusCode);
+  });
+
+  it('compresses large JSON answers for a client that accepts it, and not small ones', async () => {
+    const admin = await signIn(t.app, 'admin');
+    const racks = (encoding?: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: '/api/rest/v2/location/C001-B01-L01/racks',
+        headers: { cookie: admin.cookie, ...(encoding ? { 'accept-encoding': encoding } : {}) },
+      });
+    const plain = await racks();
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const zipped = await racks('gzip');
+    expect(zipped.statusCode).toBe(200);
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+    expect(JSON.parse(gunzipSync(zipped.rawPayload).toString('utf8'))).toEqual(plain.json());
+    const small = await t.app.inject({
+      method: 'GET',
+      url: '/api/rest/v2/supportedLanguages',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(small.headers['content-encoding']).toBeUndefined();
   });
 
   it('publishes the OpenAPI document', async () => {

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { buildOpenApiDocument } from '@falcon/api-client';
+import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
@@ -188,6 +189,10 @@ export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstanc
       },
     });
   await app.register(fastifyCookie);
+  // JSON answers compressed when the client accepts it (a location's racks: 1.1 MB of JSON, ~70 kB
+  // gzipped). Small answers, files that are compressed already (xlsx, images) and the prebuilt .br/.gz
+  // static assets are sent as they are.
+  await app.register(fastifyCompress, { threshold: 1024, encodings: ['br', 'gzip'] });
 
   await app.register(fastifySwagger, {
     mode: 'static',
