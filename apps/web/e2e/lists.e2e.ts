@@ -1,4 +1,4 @@
-import { demoBarcode, expect, expectAccessible, signIn, test, unique } from './fixtures';
+import { demoBarcode, expect, expectAccessible, signIn, signOut, test, unique } from './fixtures';
 
 // Barcode lists of location C001-B01-L01 against the real server: the server checks every barcode
 // against the location's containers (K0000001... are there), reports the invalid ones, and asks before
@@ -71,5 +71,19 @@ test('upload a barcode list with one invalid barcode, then the same list again',
   await expect(
     page.getByRole('row', { name: new RegExp(`barcode list ${filename} uploaded \\(3 rows, 1 invalid\\)`) }),
   ).toHaveCount(2);
+  await expectAccessible(page);
+
+  // The administrators' protocol lists them too, with the location they belong to.
+  await signOut(page);
+  await signIn(page, 'admin');
+  await page.goto('/admin/protocol');
+  await expect(page.getByRole('heading', { level: 1, name: 'Protocol' })).toBeVisible();
+  await page.getByRole('searchbox', { name: 'User' }).fill('kdadmin');
+  await page.getByRole('button', { name: 'Filter' }).click();
+  const uploads = page
+    .getByRole('table', { name: 'Protocol' })
+    .getByRole('row', { name: new RegExp(`barcode list ${filename} uploaded`) });
+  await expect(uploads).toHaveCount(2);
+  await expect(uploads.first()).toContainText('C001-B01-L01');
   await expectAccessible(page);
 });
