@@ -134,3 +134,17 @@ describe('tenancy: another concern’s data answers exactly like missing data', 
     expect(foreignRes.json()).toEqual(missingRes.json());
   });
 });
+
+describe('tenancy with remembered org checks', () => {
+  it('an answer remembered for one scope never serves another: admin sees C002, kdadmin still gets 404', async () => {
+    const admin = await signIn(h.app, 'admin');
+    const location = `/api/rest/v2/location/${foreign.location}`;
+    expect((await admin.get(location)).statusCode).toBe(200);
+    const denied = await kdadmin.get(location);
+    expect(denied.statusCode).toBe(404);
+    expect(denied.json()).toMatchObject({ error: 'location_not_found' });
+    expect((await admin.get(location)).statusCode).toBe(200);
+    expect((await kdadmin.get(`/api/rest/v2/concern/C002`)).statusCode).toBe(404);
+    expect((await admin.get(`/api/rest/v2/concern/C002`)).statusCode).toBe(200);
+  });
+});

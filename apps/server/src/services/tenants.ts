@@ -72,9 +72,42 @@ const CHECKS: Partial<Record<TenantKind, { check: Check; key: MessageKey }>> = {
 /** True when this kind is checked here; other kinds are checked by their handlers. */
 export const hasTenantCheck = (kind: TenantKind): boolean => kind in CHECKS;
 
+/**
+ * The org tree (concerns, branches, locations) is written only by seeding, never through the API, so
+ * whether a code lies in a scope cannot change while the server runs: the answer is remembered per
+ * database (a minute, bounded), which saves one database round trip on every concern, branch and
+ * location call. Everything else (containers, reviews, documents, employees) is checked every time.
+ */
+const ORG_KINDS: ReadonlySet<TenantKind> = new Set(['concern', 'branch', 'location']);
+const ORG_CHECK_TTL_MS = 60_000;
+const ORG_CHECK_MAX = 10_000;
+const orgChecks = new WeakMap<Db, Map<string, { found: boolean; until: number }>>();
+
+const scopeKey = (scope: Scope): string =>
+  scope.all ? '*' : JSON.stringify([scope.concerns, scope.branches, scope.locations]);
+
+const checkOrg = async (db: Db, auth: Auth, kind: TenantKind, value: string, check: Check) => {
+  let memo = orgChecks.get(db);
+  if (!memo) {
+    memo = new Map();
+    orgChecks.set(db, memo);
+  }
+  const key = `${kind}\u0000${value}\u0000${scopeKey(auth.scope)}`;
+  const now = Date.now();
+  const known = memo.get(key);
+  if (known && known.until > now) return known.found;
+  const found = await check(db, auth, value);
+  if (memo.size >= ORG_CHECK_MAX) memo.clear();
+  memo.set(key, { found, until: now + ORG_CHECK_TTL_MS });
+  return found;
+};
+
 /** Out of scope answers exactly like missing: 404 with the same key. */
 export const checkTenant = async (db: Db, auth: Auth, kind: TenantKind, value: string): Promise<void> => {
   const entry = CHECKS[kind];
   if (!entry) return;
-  if (!(await entry.check(db, auth, value))) throw new HttpError(404, entry.key);
+  const found = ORG_KINDS.has(kind)
+    ? await checkOrg(db, auth, kind, value, entry.check)
+    : await entry.check(db, auth, value);
+  if (!found) throw new HttpError(404, entry.key);
 };
