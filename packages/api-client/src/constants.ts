@@ -82,3 +82,12 @@ export const PROTOCOL_TYPES = [
   'upload',
   'export',
 ] as const;
+
+/** The kinds of review request a container action or an inventory transfer creates. */
+export const REVIEW_TYPES = [
+  'scan',
+  'deactivate',
+  'changequantity',
+  'additionalorder',
+  'inventorytransfer',
+] as const;

@@ -1,14 +1,9 @@
 import { z } from 'zod';
+import { REVIEW_TYPES } from '../constants';
 import { IdParams, IsoDate, IsoDateTime, ListRequest, pageOf } from './common';
 import { defineEndpoint } from './define';
 
-export const REVIEW_TYPES = [
-  'scan',
-  'deactivate',
-  'changequantity',
-  'additionalorder',
-  'inventorytransfer',
-] as const;
+export { REVIEW_TYPES };
 export const ReviewType = z.enum(REVIEW_TYPES);
 export type ReviewType = z.infer<typeof ReviewType>;
 export const ReviewState = z.enum(['pending', 'approved', 'rejected']);

@@ -1,4 +1,10 @@
-import { ACTION_PERMISSIONS, hasAll, type ReviewRequest, type ReviewType } from '@falcon/api-client/lite';
+import {
+  ACTION_PERMISSIONS,
+  hasAll,
+  REVIEW_TYPES,
+  type ReviewRequest,
+  type ReviewType,
+} from '@falcon/api-client/lite';
 import { Button, Card, PagedTable, type PagedTableColumn, Select, Tabs, useToast } from '@falcon/ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,7 +19,6 @@ import { useLabels } from '../../../lib/labels';
 import { errorKey, useNotify } from '../../../lib/messages';
 import { usePageTitle } from '../../../lib/page-title';
 import { invalidate, useQuery } from '../../../lib/query';
-import { REVIEW_TYPES } from '../../../lib/review-types';
 import { state } from '../../../lib/store';
 import { MyRequests } from './MyRequests';
 import { proposedChange } from './proposedChange';
