@@ -1,7 +1,8 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, ilike, ne, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Client, createTestApp, signIn, type TestApp } from '../../test/harness';
 import * as t from '../db/schema';
+import { branchScope, concernScope, locationTableScope } from '../services/scope';
 
 let h: TestApp;
 let admin: Client;
@@ -128,5 +129,43 @@ describe('the concern > branch > location tree', () => {
     expect(branch.locations.map((l: { code: string }) => l.code)).toEqual([scoped!.code]);
     const concern = (await user.get(`/api/rest/v2/concern/${tree[0].code}`)).json();
     expect(concern.branches).toHaveLength(1);
+  });
+});
+
+describe('suggestions follow the scope rules for every kind of scope', () => {
+  it('a user scoped by one branch of C002 and one location of C003 gets exactly what services/scope.ts shows', async () => {
+    const db = h.database.db;
+    const [branch] = await db.select().from(t.branches).where(eq(t.branches.concernCode, 'C002')).limit(1);
+    const [location] = await db
+      .select()
+      .from(t.locations)
+      .where(eq(t.locations.concernCode, 'C003'))
+      .limit(1);
+    const [staff] = await db.select().from(t.users).where(eq(t.users.username, 'staff'));
+    await db.delete(t.userScope).where(eq(t.userScope.userId, staff!.id));
+    await db.insert(t.userScope).values([
+      { userId: staff!.id, kind: 'branch', code: branch!.code },
+      { userId: staff!.id, kind: 'location', code: location!.code },
+    ]);
+    const scope = { all: false, concerns: [], branches: [branch!.code], locations: [location!.code] };
+    const staffClient = await signIn(h.app, 'staff');
+    const got = (await staffClient.post('/api/rest/v2/suggestcbl', { query: 'C00' })).json();
+    const expected = async (table: typeof t.concerns | typeof t.branches | typeof t.locations, where: SQL) =>
+      (
+        await db
+          .select({ code: table.code, name: table.name })
+          .from(table)
+          .where(and(where, ilike(table.code, '%C00%')))
+          .orderBy(table.code)
+          .limit(10)
+      ).map((r) => ({ code: r.code, name: r.name }));
+    expect(got).toEqual({
+      concerns: await expected(t.concerns, concernScope(scope)),
+      branches: await expected(t.branches, branchScope(scope)),
+      locations: await expected(t.locations, locationTableScope(scope)),
+    });
+    expect(got.concerns.map((c: { code: string }) => c.code)).toEqual(['C002', 'C003']);
+    expect(got.branches.length).toBeGreaterThan(0);
+    expect(got.locations.length).toBeGreaterThan(0);
   });
 });
