@@ -1,9 +1,9 @@
 import { type KeyboardEvent, useId, useMemo, useState } from 'react';
 import styled from 'styled-components';
-import { CheckIcon } from '../internal/icons';
 import { useTypeahead } from '../internal/useTypeahead';
+import { OptionContent } from '../Select/OptionContent';
 import type { SelectOption } from '../Select/Select';
-import { Option, OptionText, Secondary } from '../Select/Select.styles';
+import { Option } from '../Select/Select.styles';
 
 export interface ListboxProps<V extends string = string> {
   /** Accessible name of the list. */
@@ -85,16 +85,7 @@ export function Listbox<V extends string = string>({
           $active={index === active}
           onClick={() => go(index)}
         >
-          <OptionText>
-            <span>{option.label}</span>
-            {option.secondary ? (
-              <>
-                {' '}
-                <Secondary>{option.secondary}</Secondary>
-              </>
-            ) : null}
-          </OptionText>
-          {option.value === value ? <CheckIcon /> : <span style={{ width: 16 }} />}
+          <OptionContent option={option} selected={option.value === value} />
         </Option>
       ))}
     </List>

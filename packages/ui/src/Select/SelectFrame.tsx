@@ -1,8 +1,9 @@
 import { type KeyboardEvent, type ReactNode, type RefObject, useEffect, useRef } from 'react';
-import { CheckIcon, ChevronDownIcon } from '../internal/icons';
+import { ChevronDownIcon } from '../internal/icons';
 import { useDismissOnOutside } from '../internal/useDismissOnOutside';
+import { OptionContent } from './OptionContent';
 import type { SelectOption } from './Select';
-import { Field, Label, Option, OptionText, Popup, Secondary, Trigger, Value } from './Select.styles';
+import { Field, Label, Option, Popup, Trigger, Value } from './Select.styles';
 
 /** What Select and MultiSelect share: the labelled select-only combobox and its listbox popup. */
 export interface SelectFrameProps<V extends string> {
@@ -108,20 +109,9 @@ export function SelectFrame<V extends string>({
                 onMouseMove={() => (index !== active ? setActive(index) : undefined)}
                 onClick={() => onChoose(index)}
               >
-                {renderOption ? (
-                  renderOption(option)
-                ) : (
-                  <OptionText>
-                    <span>{option.label}</span>
-                    {option.secondary ? (
-                      <>
-                        {' '}
-                        <Secondary>{option.secondary}</Secondary>
-                      </>
-                    ) : null}
-                  </OptionText>
-                )}
-                {isSelected(option) ? <CheckIcon /> : <span style={{ width: 16 }} />}
+                <OptionContent option={option} selected={isSelected(option)}>
+                  {renderOption?.(option)}
+                </OptionContent>
               </Option>
             ))
           : null}
