@@ -36,6 +36,27 @@ describe('the concern > branch > location tree', () => {
     expect((await admin.get('/api/rest/v2/suggestcbl?query=x&evil=1')).statusCode).toBe(400);
   });
 
+  it('suggests by a part of the name in any case, at most 10 of each kind, ordered by code', async () => {
+    const [location] = await h.database.db.select().from(t.locations).orderBy(t.locations.code).limit(1);
+    const part = location!.name.slice(1, 5);
+    const byName = (await admin.post('/api/rest/v2/suggestcbl', { query: ` ${part.toUpperCase()} ` })).json();
+    expect(byName.locations).toContainEqual({ code: location!.code, name: location!.name });
+    // Every code starts with its concern's 'C0..': all of each kind match (the limit is 10).
+    const all = (await admin.post('/api/rest/v2/suggestcbl', { query: 'c0' })).json();
+    const db = h.database.db;
+    const counts = await Promise.all([t.concerns, t.branches, t.locations].map((table) => db.$count(table)));
+    for (const [i, list] of [all.concerns, all.branches, all.locations].entries()) {
+      expect(list).toHaveLength(Math.min(10, counts[i]!));
+      const codes = list.map((e: { code: string }) => e.code);
+      expect(codes).toEqual([...codes].sort());
+    }
+    expect((await admin.post('/api/rest/v2/suggestcbl', { query: 'no such place %_' })).json()).toEqual({
+      concerns: [],
+      branches: [],
+      locations: [],
+    });
+  });
+
   it('shows a concern, a branch and a location with parents, racks and counts', async () => {
     const concern = (await kdadmin.get('/api/rest/v2/concern/C001')).json();
     const branchCode = concern.branches[0].code;

@@ -5,6 +5,7 @@ import type { Db } from '../db/client';
 import * as t from '../db/schema';
 import { notFound } from '../errors';
 import { searchContainers } from '../services/containers';
+import { orgMemo, scopeKey } from '../services/org-memo';
 import { branchScope, concernScope, locationTableScope } from '../services/scope';
 import { employeeVisible } from '../services/tenants';
 import { concernView } from '../services/tree';
@@ -69,25 +70,45 @@ const treeOf = async (db: Db, auth: Auth): Promise<CblTree> => {
   }));
 };
 
+interface OrgEntry {
+  kind: 'c' | 'b' | 'l';
+  code: string;
+  name: string;
+  /** Lower-case code and name, for the contains match. */
+  codeLc: string;
+  nameLc: string;
+}
+
 /**
- * Quick search: code or name contains the query, in the caller's scope, at most 10 of each, in
- * one statement (one round trip and one pooled connection instead of three).
+ * The concerns, branches and locations a scope sees, ordered by kind and code (the database's
+ * collation), remembered per scope (org-memo.ts): a few hundred rows for an unrestricted user of the
+ * `large` dataset, so quick search needs no database round trip of its own.
  */
+const visibleOrgEntries = orgMemo<OrgEntry[]>(1_000);
+const orgEntriesOf = (db: Db, auth: Auth) =>
+  visibleOrgEntries.get(db, scopeKey(auth.scope), async () => {
+    const part = (kind: string, table: SQL, code: AnyColumn, name: AnyColumn, scope: SQL) =>
+      sql`select ${kind}::text as kind, ${code} as code, ${name} as name from ${table} where ${scope}`;
+    const result = (await db.execute(
+      sql`select kind, code, name from (
+        ${part('c', sql`${t.concerns}`, t.concerns.code, t.concerns.name, concernScope(auth.scope))}
+        union all ${part('b', sql`${t.branches}`, t.branches.code, t.branches.name, branchScope(auth.scope))}
+        union all ${part('l', sql`${t.locations}`, t.locations.code, t.locations.name, locationTableScope(auth.scope))}
+      ) org order by kind, code`,
+    )) as unknown as { rows: Pick<OrgEntry, 'kind' | 'code' | 'name'>[] };
+    return result.rows.map((r) => ({ ...r, codeLc: r.code.toLowerCase(), nameLc: r.name.toLowerCase() }));
+  });
+
+/** Quick search: code or name contains the query (any case), in the caller's scope, at most 10 of each. */
 const suggest = async (db: Db, auth: Auth, query: string) => {
-  const q = query.trim();
-  const like = `%${escapeLike(q)}%`;
-  const part = (kind: string, table: SQL, code: AnyColumn, name: AnyColumn, scope: SQL) =>
-    sql`(select ${kind}::text as kind, ${code} as code, ${name} as name from ${table}
-      where ${and(scope, q ? (or(sql`${code} ilike ${like}`, sql`${name} ilike ${like}`) as SQL) : undefined)}
-      order by ${code} limit ${SUGGEST_LIMIT})`;
-  const result = (await db.execute(
-    sql`${part('c', sql`${t.concerns}`, t.concerns.code, t.concerns.name, concernScope(auth.scope))}
-      union all ${part('b', sql`${t.branches}`, t.branches.code, t.branches.name, branchScope(auth.scope))}
-      union all ${part('l', sql`${t.locations}`, t.locations.code, t.locations.name, locationTableScope(auth.scope))}`,
-  )) as unknown as { rows: { kind: string; code: string; name: string }[] };
-  const of = (kind: string) =>
-    result.rows.filter((r) => r.kind === kind).map(({ code, name }) => ({ code, name }));
-  return { concerns: of('c'), branches: of('b'), locations: of('l') };
+  const q = query.trim().toLowerCase();
+  const found: Record<OrgEntry['kind'], { code: string; name: string }[]> = { c: [], b: [], l: [] };
+  for (const entry of await orgEntriesOf(db, auth)) {
+    const list = found[entry.kind];
+    if (list.length < SUGGEST_LIMIT && (entry.codeLc.includes(q) || entry.nameLc.includes(q)))
+      list.push({ code: entry.code, name: entry.name });
+  }
+  return { concerns: found.c, branches: found.b, locations: found.l };
 };
 
 export const concernsRoutes = defineRoutes('concerns', {

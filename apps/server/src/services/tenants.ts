@@ -5,6 +5,7 @@ import type { Auth } from '../auth/sessions';
 import type { Db } from '../db/client';
 import * as t from '../db/schema';
 import { HttpError } from '../errors';
+import { orgMemo, scopeKey } from './org-memo';
 import { branchScope, concernScope, containerScope, locationTableScope, reviewScope } from './scope';
 
 const exists = async (db: Db, query: SQL): Promise<boolean> => {
@@ -72,35 +73,12 @@ const CHECKS: Partial<Record<TenantKind, { check: Check; key: MessageKey }>> = {
 /** True when this kind is checked here; other kinds are checked by their handlers. */
 export const hasTenantCheck = (kind: TenantKind): boolean => kind in CHECKS;
 
-/**
- * The org tree (concerns, branches, locations) is written only by seeding, never through the API, so
- * whether a code lies in a scope cannot change while the server runs: the answer is remembered per
- * database (a minute, bounded), which saves one database round trip on every concern, branch and
- * location call. Everything else (containers, reviews, documents, employees) is checked every time.
- */
+/** Whether a concern, branch or location code lies in a scope (see org-memo.ts): one round trip less per call. */
 const ORG_KINDS: ReadonlySet<TenantKind> = new Set(['concern', 'branch', 'location']);
-const ORG_CHECK_TTL_MS = 60_000;
-const ORG_CHECK_MAX = 10_000;
-const orgChecks = new WeakMap<Db, Map<string, { found: boolean; until: number }>>();
+const orgChecks = orgMemo<boolean>(10_000);
 
-const scopeKey = (scope: Scope): string =>
-  scope.all ? '*' : JSON.stringify([scope.concerns, scope.branches, scope.locations]);
-
-const checkOrg = async (db: Db, auth: Auth, kind: TenantKind, value: string, check: Check) => {
-  let memo = orgChecks.get(db);
-  if (!memo) {
-    memo = new Map();
-    orgChecks.set(db, memo);
-  }
-  const key = `${kind}\u0000${value}\u0000${scopeKey(auth.scope)}`;
-  const now = Date.now();
-  const known = memo.get(key);
-  if (known && known.until > now) return known.found;
-  const found = await check(db, auth, value);
-  if (memo.size >= ORG_CHECK_MAX) memo.clear();
-  memo.set(key, { found, until: now + ORG_CHECK_TTL_MS });
-  return found;
-};
+const checkOrg = (db: Db, auth: Auth, kind: TenantKind, value: string, check: Check) =>
+  orgChecks.get(db, `${kind}\u0000${value}\u0000${scopeKey(auth.scope)}`, () => check(db, auth, value));
 
 /** Out of scope answers exactly like missing: 404 with the same key. */
 export const checkTenant = async (db: Db, auth: Auth, kind: TenantKind, value: string): Promise<void> => {
