@@ -1,4 +1,3 @@
-import type { MessageKey } from '@falcon/api-client';
 import { Button } from '@falcon/ui';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,14 +5,18 @@ import { createDetector } from './barcodeDetector';
 
 const SCAN_EVERY_MS = 250;
 
+/** Why the camera cannot scan: refused by the user or the browser, or no barcode reader could be loaded. */
+type Failure = 'camera' | 'reader';
+
 /**
  * The camera view that reads a barcode and reports it once; `camera_permission_required` when the user
- * (or the browser) refuses the camera.
+ * (or the browser) refuses the camera, `readerUnavailable` (and the camera off again) when neither the
+ * browser's BarcodeDetector nor the wasm reader can be used.
  */
 export function CameraScanner({ onCode, onClose }: { onCode: (code: string) => void; onClose: () => void }) {
   const { t } = useTranslation(['scanner', 'messages']);
   const video = useRef<HTMLVideoElement>(null);
-  const [failure, setFailure] = useState<MessageKey | null>(null);
+  const [failure, setFailure] = useState<Failure | null>(null);
   const [starting, setStarting] = useState(true);
   const onCodeRef = useRef(onCode);
   onCodeRef.current = onCode;
@@ -24,7 +27,7 @@ export function CameraScanner({ onCode, onClose }: { onCode: (code: string) => v
     let live = true;
     const start = async () => {
       if (!navigator.mediaDevices?.getUserMedia) {
-        setFailure('camera_permission_required');
+        setFailure('camera');
         return;
       }
       try {
@@ -34,7 +37,7 @@ export function CameraScanner({ onCode, onClose }: { onCode: (code: string) => v
         });
       } catch {
         // NotAllowedError, NotFoundError, SecurityError: the camera cannot be used.
-        if (live) setFailure('camera_permission_required');
+        if (live) setFailure('camera');
         return;
       }
       if (!live || !video.current) {
@@ -43,7 +46,16 @@ export function CameraScanner({ onCode, onClose }: { onCode: (code: string) => v
       }
       video.current.srcObject = stream;
       await video.current.play().catch(() => {});
-      const detector = await createDetector();
+      let detector: Awaited<ReturnType<typeof createDetector>>;
+      try {
+        detector = await createDetector();
+      } catch {
+        // The wasm reader could not be fetched or compiled (offline, blocked): typing still works.
+        for (const track of stream.getTracks()) track.stop();
+        if (live) setFailure('reader');
+        return;
+      }
+      if (!live) return;
       setStarting(false);
       const tick = async () => {
         if (!live || !video.current) return;
@@ -72,7 +84,9 @@ export function CameraScanner({ onCode, onClose }: { onCode: (code: string) => v
     <div style={{ display: 'flex', flexDirection: 'column', gap: 8 }}>
       {failure ? (
         <p role="alert" style={{ margin: 0 }}>
-          {t(failure, { ns: 'messages' })}
+          {failure === 'camera'
+            ? t('camera_permission_required', { ns: 'messages' })
+            : t('readerUnavailable')}
         </p>
       ) : (
         <>

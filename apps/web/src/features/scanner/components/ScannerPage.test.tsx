@@ -1,10 +1,15 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { api } from '../../../lib/api';
 import { setupMockApi } from '../../../testing/mock-api';
 import { renderApp } from '../../../testing/render';
 import { signInWithMock } from '../../../testing/sign-in';
+
+// jsdom has neither a BarcodeDetector nor WebAssembly streaming: the reader is what fails to load here.
+vi.mock('./barcodeDetector', () => ({
+  createDetector: () => Promise.reject(new Error('the zxing wasm could not be fetched')),
+}));
 
 setupMockApi();
 
@@ -42,5 +47,27 @@ describe('/app scanner', () => {
     await user.click(await screen.findByRole('button', { name: 'Scan with camera' }, { timeout: 8000 }));
     const main = screen.getByRole('main');
     expect(await within(main).findByText('Please allow access to the camera.')).toBeInTheDocument();
+  });
+
+  it('says the camera cannot read barcodes when no reader loads, turns the camera off and keeps typing possible', async () => {
+    const user = userEvent.setup();
+    await signInWithMock('staff');
+    const track = { stop: vi.fn() };
+    Object.defineProperty(navigator, 'mediaDevices', {
+      configurable: true,
+      value: { getUserMedia: () => Promise.resolve({ getTracks: () => [track] }) },
+    });
+    const play = vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue();
+    renderApp('/app');
+    await user.click(await screen.findByRole('button', { name: 'Scan with camera' }, { timeout: 8000 }));
+    const main = screen.getByRole('main');
+    expect(
+      await within(main).findByText(
+        'This device cannot read barcodes with the camera. Please type the barcode.',
+      ),
+    ).toBeInTheDocument();
+    expect(track.stop).toHaveBeenCalled();
+    expect(screen.getByLabelText('Barcode')).toBeEnabled();
+    play.mockRestore();
   });
 });

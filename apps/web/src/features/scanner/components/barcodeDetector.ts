@@ -18,10 +18,12 @@ export const createDetector = async (): Promise<Detector> => {
     import('barcode-detector/ponyfill'),
     import('zxing-wasm/reader/zxing_reader.wasm?url'),
   ]);
-  prepareZXingModule({
+  // Compiled now rather than on the first frame, so that a reader that cannot load is reported at once.
+  await prepareZXingModule({
     overrides: {
       locateFile: (path: string, prefix: string) => (path.endsWith('.wasm') ? wasmUrl : prefix + path),
     },
+    fireImmediately: true,
   });
   return new BarcodeDetector({ formats: FORMATS as never });
 };
