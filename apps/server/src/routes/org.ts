@@ -37,43 +37,12 @@ const employeesOf = (db: Db, auth: Auth, kind?: Employee['kind']) =>
     .where(and(visibleEmployees(auth), kind ? eq(t.employees.kind, kind) : undefined))
     .orderBy(asc(t.employees.lastname), asc(t.employees.key));
 
-const concernsOf = (db: Db, auth: Auth) =>
-  db
-    .select({ code: t.concerns.code, name: t.concerns.name })
-    .from(t.concerns)
-    .where(concernScope(auth.scope))
-    .orderBy(asc(t.concerns.code));
-
-const treeOf = async (db: Db, auth: Auth): Promise<CblTree> => {
-  const [concerns, branches, locations] = await Promise.all([
-    concernsOf(db, auth),
-    db
-      .select({ code: t.branches.code, name: t.branches.name, concernCode: t.branches.concernCode })
-      .from(t.branches)
-      .where(branchScope(auth.scope))
-      .orderBy(asc(t.branches.code)),
-    db
-      .select({ code: t.locations.code, name: t.locations.name, branchCode: t.locations.branchCode })
-      .from(t.locations)
-      .where(locationTableScope(auth.scope))
-      .orderBy(asc(t.locations.code)),
-  ]);
-  return concerns.map((c) => ({
-    ...c,
-    branches: branches
-      .filter((b) => b.concernCode === c.code)
-      .map((b) => ({
-        code: b.code,
-        name: b.name,
-        locations: locations.filter((l) => l.branchCode === b.code).map(({ code, name }) => ({ code, name })),
-      })),
-  }));
-};
-
 interface OrgEntry {
   kind: 'c' | 'b' | 'l';
   code: string;
   name: string;
+  /** A branch's concern, a location's branch; null for a concern. */
+  parent: string | null;
   /** Lower-case code and name, for the contains match. */
   codeLc: string;
   nameLc: string;
@@ -82,22 +51,40 @@ interface OrgEntry {
 /**
  * The concerns, branches and locations a scope sees, ordered by kind and code (the database's
  * collation), remembered per scope (org-memo.ts): a few hundred rows for an unrestricted user of the
- * `large` dataset, so quick search needs no database round trip of its own.
+ * `large` dataset. The concern list, the tree and quick search read them without a round trip of their own.
  */
 const visibleOrgEntries = orgMemo<OrgEntry[]>(1_000);
 const orgEntriesOf = (db: Db, auth: Auth) =>
   visibleOrgEntries.get(db, scopeKey(auth.scope), async () => {
-    const part = (kind: string, table: SQL, code: AnyColumn, name: AnyColumn, scope: SQL) =>
-      sql`select ${kind}::text as kind, ${code} as code, ${name} as name from ${table} where ${scope}`;
+    const part = (kind: string, table: SQL, code: AnyColumn, name: AnyColumn, parent: SQL, scope: SQL) =>
+      sql`select ${kind}::text as kind, ${code} as code, ${name} as name, ${parent} as parent from ${table} where ${scope}`;
     const result = (await db.execute(
-      sql`select kind, code, name from (
-        ${part('c', sql`${t.concerns}`, t.concerns.code, t.concerns.name, concernScope(auth.scope))}
-        union all ${part('b', sql`${t.branches}`, t.branches.code, t.branches.name, branchScope(auth.scope))}
-        union all ${part('l', sql`${t.locations}`, t.locations.code, t.locations.name, locationTableScope(auth.scope))}
+      sql`select kind, code, name, parent from (
+        ${part('c', sql`${t.concerns}`, t.concerns.code, t.concerns.name, sql`null::text`, concernScope(auth.scope))}
+        union all ${part('b', sql`${t.branches}`, t.branches.code, t.branches.name, sql`${t.branches.concernCode}`, branchScope(auth.scope))}
+        union all ${part('l', sql`${t.locations}`, t.locations.code, t.locations.name, sql`${t.locations.branchCode}`, locationTableScope(auth.scope))}
       ) org order by kind, code`,
-    )) as unknown as { rows: Pick<OrgEntry, 'kind' | 'code' | 'name'>[] };
+    )) as unknown as { rows: Pick<OrgEntry, 'kind' | 'code' | 'name' | 'parent'>[] };
     return result.rows.map((r) => ({ ...r, codeLc: r.code.toLowerCase(), nameLc: r.name.toLowerCase() }));
   });
+
+const ofKind = (entries: readonly OrgEntry[], kind: OrgEntry['kind'], parent?: string) =>
+  entries
+    .filter((e) => e.kind === kind && (parent === undefined || e.parent === parent))
+    .map(({ code, name }) => ({ code, name }));
+
+const concernsOf = async (db: Db, auth: Auth) => ofKind(await orgEntriesOf(db, auth), 'c');
+
+const treeOf = async (db: Db, auth: Auth): Promise<CblTree> => {
+  const entries = await orgEntriesOf(db, auth);
+  return ofKind(entries, 'c').map((concern) => ({
+    ...concern,
+    branches: ofKind(entries, 'b', concern.code).map((branch) => ({
+      ...branch,
+      locations: ofKind(entries, 'l', branch.code),
+    })),
+  }));
+};
 
 /** Quick search: code or name contains the query (any case), in the caller's scope, at most 10 of each. */
 const suggest = async (db: Db, auth: Auth, query: string) => {
