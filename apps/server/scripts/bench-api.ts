@@ -198,7 +198,9 @@ async function main() {
     const raw: (Measured | null)[] = [
       null, // sign-in is argon2id by design; no SQL equivalent
       await measureSql('concerns', pool, 'select code, name from concerns order by code', []),
-      await measureSql('location search, first page', pool, pageSql('location_code = $1', 'place_code', 0), [location]),
+      await measureSql('location search, first page', pool, pageSql('location_code = $1', 'place_code', 0), [
+        location,
+      ]),
       await measureSql(
         'location search, deep page, filters',
         pool,
