@@ -9,12 +9,14 @@ export function useFormat() {
   const { language } = useSnapshot(state);
   return useMemo(() => {
     const tag = intlTag(language);
+    // One formatter per language: creating an Intl.NumberFormat costs far more than using one.
+    const integers = new Intl.NumberFormat(tag);
     return {
       tag,
       number: (value: number | null | undefined) =>
         value === null || value === undefined ? '' : formatNumber(value, tag),
       integer: (value: number | null | undefined) =>
-        value === null || value === undefined ? '' : new Intl.NumberFormat(tag).format(value),
+        value === null || value === undefined ? '' : integers.format(value),
       date: (value: string | Date | null | undefined) =>
         value ? formatDate(typeof value === 'string' ? new Date(value) : value, tag, 'date') : '',
       dateTime: (value: string | Date | null | undefined) =>

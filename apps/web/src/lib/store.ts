@@ -11,7 +11,7 @@ import {
   selectConcern,
   selectContainer,
 } from '@falcon/api-client';
-import { proxy, subscribe } from 'valtio';
+import { proxy, type Snapshot, snapshot, subscribe } from 'valtio';
 
 /** Spec section 3: the application state kept in browser storage under 'falcon'. */
 export const STORAGE_KEY = 'falcon';
@@ -104,7 +104,25 @@ const persist = () => {
   storage()?.setItem(STORAGE_KEY, JSON.stringify(snapshot));
   storage()?.setItem(LANGUAGE_KEY, state.language);
 };
-subscribe(state, persist);
+/** What reaches storage; `pendingCalls` and `concerns` change with every call and are not kept. */
+const PERSISTED_KEYS = [
+  'mode',
+  'session',
+  'selection',
+  'rememberedUsername',
+  'locationSearch',
+  'language',
+] as const satisfies readonly (keyof AppState)[];
+// Snapshots share what did not change, so comparing the persisted parts by identity tells whether
+// storage needs writing (a call starting or ending does not).
+let persisted: Snapshot<AppState> | null = null;
+subscribe(state, () => {
+  const current = snapshot(state);
+  const previous = persisted;
+  persisted = current;
+  if (previous && PERSISTED_KEYS.every((key) => current[key] === previous[key])) return;
+  persist();
+});
 
 // ---- transitions (the only writers) ----
 

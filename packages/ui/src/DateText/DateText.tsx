@@ -9,13 +9,25 @@ const options: Record<DateTextFormat, Intl.DateTimeFormatOptions> = {
   month: { year: 'numeric', month: 'long' },
 };
 
+// Creating an Intl.DateTimeFormat costs far more than formatting with one (a results table formats
+// hundreds of dates per render): one per locale, format and zone, made on first use (no module-level
+// statement, so bundlers can still drop this module where it is unused).
+let cache: Map<string, Intl.DateTimeFormat> | undefined;
+
 export function formatDate(
   value: Date,
   intlLocale: string,
   format: DateTextFormat = 'date',
   timeZone?: string,
 ) {
-  return new Intl.DateTimeFormat(intlLocale, { ...options[format], timeZone }).format(value);
+  const key = `${intlLocale}|${format}|${timeZone ?? ''}`;
+  cache ??= new Map();
+  let formatter = cache.get(key);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat(intlLocale, { ...options[format], timeZone });
+    cache.set(key, formatter);
+  }
+  return formatter.format(value);
 }
 
 export interface DateTextProps {

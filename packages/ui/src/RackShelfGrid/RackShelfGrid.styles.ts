@@ -37,6 +37,8 @@ export const Scroll = styled.div`
 // prop per distinct value would mint one CSS class per cell.
 export const Row = styled.div`
   position: relative;
+  /* Its size is given inline: places coming into view lay out inside the row, not the page. */
+  contain: layout size style;
 `;
 
 export const RackHeader = styled.div`
@@ -59,11 +61,13 @@ export const RackHeader = styled.div`
 `;
 
 /**
- * The grid element; its places are plain elements styled from here (`CELL_CLASS`, `data-tone`,
- * `aria-selected`). A styled component per place would evaluate its styles for every place on every
- * scroll frame; one stylesheet for the grid keeps scrolling through thousands of places cheap.
+ * The grid element; its places and shelf lines are plain elements styled from here (`CELL_CLASS`,
+ * `data-tone`, `aria-selected`, `SHELF_LINE_CLASS`). A styled component per place would evaluate its
+ * styles for every place on every scroll frame; one stylesheet for the grid keeps scrolling through
+ * thousands of places cheap.
  */
 export const CELL_CLASS = 'rack-place';
+export const SHELF_LINE_CLASS = 'rack-shelf-line';
 
 export const GridBody = styled.div`
   & .${CELL_CLASS} {
@@ -88,6 +92,8 @@ export const GridBody = styled.div`
     color: ${({ theme }) => theme.color.textMuted};
     border: 1px dashed ${({ theme }) => theme.color.border};
     transition: transform ${({ theme }) => theme.motion.duration.fast};
+    /* Fixed size: a place's text never lays out anything around it. */
+    contain: layout size style;
   }
   ${({ theme }) =>
     CONTAINER_STATES.map(
@@ -109,13 +115,12 @@ export const GridBody = styled.div`
     outline-offset: 1px;
     z-index: 1;
   }
-`;
-
-export const ShelfLine = styled.div`
-  position: absolute;
-  bottom: 0;
-  height: 2px;
-  background: ${({ theme }) => theme.color.border};
+  & .${SHELF_LINE_CLASS} {
+    position: absolute;
+    bottom: 0;
+    height: 2px;
+    background: ${({ theme }) => theme.color.border};
+  }
 `;
 
 export const Legend = styled.ul`

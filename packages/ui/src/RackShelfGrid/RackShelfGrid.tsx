@@ -1,5 +1,14 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { type KeyboardEvent, type MouseEvent, memo, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  type KeyboardEvent,
+  type MouseEvent,
+  memo,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { EmptyState } from '../EmptyState/EmptyState';
 import { ChevronLeftIcon, ChevronRightIcon } from '../internal/icons';
 import type { ContainerStateTone } from '../theme/tokens';
@@ -18,7 +27,7 @@ import {
   Root,
   Row,
   Scroll,
-  ShelfLine,
+  SHELF_LINE_CLASS,
   Swatch,
 } from './RackShelfGrid.styles';
 
@@ -103,11 +112,8 @@ interface PlaceCellProps {
   t: UiTextContextValue['t'];
 }
 
-/**
- * One place of the grid. Memoised with plain props: scrolling renders only the places that come
- * into view, not the hundreds already there.
- */
-const PlaceCell = memo(function PlaceCell({
+/** One place of the grid: a plain element styled by the grid's stylesheet (`CELL_CLASS`). */
+function PlaceCell({
   rackName,
   shelfName,
   container,
@@ -140,6 +146,120 @@ const PlaceCell = memo(function PlaceCell({
     >
       {container?.code ?? ''}
     </div>
+  );
+}
+
+interface RackRowProps {
+  rack: Rack;
+  row: number;
+  /** The rack's first column in the grid and its left edge (px). */
+  offset: number;
+  start: number;
+  slots: number;
+  width: number;
+  selectedId: string | null;
+  /** The column of the grid's one tabbable place when it is in this row, else -1. */
+  tabbableCol: number;
+  t: UiTextContextValue['t'];
+}
+
+/**
+ * One rack's places on one shelf row, memoised with plain props: when scrolling brings a rack into
+ * view, only its segments render; the racks already in view are skipped as a whole (one comparison
+ * per rack and row instead of one per place).
+ */
+const RackRow = memo(function RackRow({
+  rack,
+  row,
+  offset,
+  start,
+  slots,
+  width,
+  selectedId,
+  tabbableCol,
+  t,
+}: RackRowProps) {
+  const shelf = rack.shelves[row];
+  return (
+    <>
+      {Array.from({ length: slots }, (_, slot) => {
+        const col = offset + slot;
+        const container = shelf?.places[slot] ?? null;
+        return (
+          <PlaceCell
+            key={col}
+            rackName={rack.name}
+            shelfName={shelf?.name ?? null}
+            container={container}
+            row={row}
+            col={col}
+            left={start + slot * CELL_WIDTH}
+            selected={Boolean(container && container.id === selectedId)}
+            tabbable={tabbableCol === col}
+            t={t}
+          />
+        );
+      })}
+      {shelf ? <div className={SHELF_LINE_CLASS} aria-hidden="true" style={{ left: start, width }} /> : null}
+    </>
+  );
+});
+
+interface RackColumnHeaderProps {
+  rack: Rack;
+  index: number;
+  last: boolean;
+  column: number;
+  slots: number;
+  start: number;
+  width: number;
+  editable: boolean;
+  onMove: (index: number, step: -1 | 1) => void;
+  t: UiTextContextValue['t'];
+}
+
+/** A rack's column header (with the move buttons when editing), memoised like its rows. */
+const RackColumnHeader = memo(function RackColumnHeader({
+  rack,
+  index,
+  last,
+  column,
+  slots,
+  start,
+  width,
+  editable,
+  onMove,
+  t,
+}: RackColumnHeaderProps) {
+  return (
+    <RackHeader
+      role="columnheader"
+      aria-colindex={column + 1}
+      aria-colspan={slots}
+      style={{ left: start, width }}
+    >
+      {editable ? (
+        <MoveButton
+          type="button"
+          aria-label={`${t('rack.moveLeft')}: ${rack.name}`}
+          disabled={index === 0}
+          onClick={() => onMove(index, -1)}
+        >
+          <ChevronLeftIcon size={14} />
+        </MoveButton>
+      ) : null}
+      <span title={rack.name}>{t('rack.rack', { name: rack.name })}</span>
+      {editable ? (
+        <MoveButton
+          type="button"
+          aria-label={`${t('rack.moveRight')}: ${rack.name}`}
+          disabled={last}
+          onClick={() => onMove(index, 1)}
+        >
+          <ChevronRightIcon size={14} />
+        </MoveButton>
+      ) : null}
+    </RackHeader>
   );
 });
 
@@ -263,6 +383,10 @@ export function RackShelfGrid({
     ids.splice(index + step, 0, moved!);
     onReorderRacks?.(ids);
   };
+  // The headers are memoised: they get one stable function that calls the latest moveRack.
+  const moveRackRef = useRef(moveRack);
+  moveRackRef.current = moveRack;
+  const onMove = useCallback((index: number, step: -1 | 1) => moveRackRef.current(index, step), []);
 
   const stateLabel = (state: ContainerStateTone) => t(`rack.state.${state}`);
 
@@ -287,76 +411,39 @@ export function RackShelfGrid({
           onClick={onClick}
         >
           <Row role="row" aria-rowindex={1} style={{ width, height: HEADER_HEIGHT }}>
-            {items.map((item) => {
-              const rack = racks[item.index]!;
-              return (
-                <RackHeader
-                  key={rack.id}
-                  role="columnheader"
-                  aria-colindex={layout.offsets[item.index]! + 1}
-                  aria-colspan={layout.slots[item.index]}
-                  style={{ left: item.start, width: item.size - RACK_GAP }}
-                >
-                  {editable ? (
-                    <MoveButton
-                      type="button"
-                      aria-label={`${t('rack.moveLeft')}: ${rack.name}`}
-                      disabled={item.index === 0}
-                      onClick={() => moveRack(item.index, -1)}
-                    >
-                      <ChevronLeftIcon size={14} />
-                    </MoveButton>
-                  ) : null}
-                  <span title={rack.name}>{t('rack.rack', { name: rack.name })}</span>
-                  {editable ? (
-                    <MoveButton
-                      type="button"
-                      aria-label={`${t('rack.moveRight')}: ${rack.name}`}
-                      disabled={item.index === racks.length - 1}
-                      onClick={() => moveRack(item.index, 1)}
-                    >
-                      <ChevronRightIcon size={14} />
-                    </MoveButton>
-                  ) : null}
-                </RackHeader>
-              );
-            })}
+            {items.map((item) => (
+              <RackColumnHeader
+                key={racks[item.index]!.id}
+                rack={racks[item.index]!}
+                index={item.index}
+                last={item.index === racks.length - 1}
+                column={layout.offsets[item.index]!}
+                slots={layout.slots[item.index]!}
+                start={item.start}
+                width={item.size - RACK_GAP}
+                editable={editable}
+                onMove={onMove}
+                t={t}
+              />
+            ))}
           </Row>
           {Array.from({ length: rows }, (_, row) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: shelf rows are positions, the index is their identity
             <Row key={row} role="row" aria-rowindex={row + 2} style={{ width, height: ROW_HEIGHT }}>
-              {items.map((item) => {
-                const rack = racks[item.index]!;
-                const shelf = rack.shelves[row];
-                const offset = layout.offsets[item.index]!;
-                return [
-                  ...Array.from({ length: layout.slots[item.index]! }, (_, slot) => {
-                    const col = offset + slot;
-                    const container = shelf?.places[slot] ?? null;
-                    return (
-                      <PlaceCell
-                        key={`${rack.id}@${col}`}
-                        rackName={rack.name}
-                        shelfName={shelf?.name ?? null}
-                        container={container}
-                        row={row}
-                        col={col}
-                        left={item.start + slot * CELL_WIDTH}
-                        selected={Boolean(container && container.id === selectedId)}
-                        tabbable={focus.row === row && focus.col === col}
-                        t={t}
-                      />
-                    );
-                  }),
-                  shelf ? (
-                    <ShelfLine
-                      aria-hidden="true"
-                      key={`${rack.id}-line`}
-                      style={{ left: item.start, width: item.size - RACK_GAP }}
-                    />
-                  ) : null,
-                ];
-              })}
+              {items.map((item) => (
+                <RackRow
+                  key={racks[item.index]!.id}
+                  rack={racks[item.index]!}
+                  row={row}
+                  offset={layout.offsets[item.index]!}
+                  start={item.start}
+                  slots={layout.slots[item.index]!}
+                  width={item.size - RACK_GAP}
+                  selectedId={selectedId}
+                  tabbableCol={focus.row === row ? focus.col : -1}
+                  t={t}
+                />
+              ))}
             </Row>
           ))}
         </GridBody>

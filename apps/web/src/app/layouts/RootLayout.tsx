@@ -28,17 +28,24 @@ export const useLayoutName = (): LayoutName => {
   return 'Default';
 };
 
+/**
+ * Spec section 2: a progress bar during navigation and during calls. Its own component: the count of
+ * calls changes with every request, and only the bar should render again then, not the whole frame.
+ */
+function AppProgressBar() {
+  const { t } = useTranslation('shell');
+  const navigation = useNavigation();
+  const { pendingCalls } = useSnapshot(state);
+  return (
+    <ProgressBar active={navigation.state !== 'idle' || pendingCalls > 0} label={t('progress.loading')} />
+  );
+}
+
 export function RootLayout() {
   const { t } = useTranslation('shell');
   const layout = useLayoutName();
-  const navigation = useNavigation();
-  const { pendingCalls } = useSnapshot(state);
   useVersionCheck();
-
-  // Spec section 2: a progress bar during navigation and during calls.
-  const progressBar = (
-    <ProgressBar active={navigation.state !== 'idle' || pendingCalls > 0} label={t('progress.loading')} />
-  );
+  const progressBar = <AppProgressBar />;
 
   if (layout === 'Empty') {
     return (

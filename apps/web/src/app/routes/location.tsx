@@ -20,14 +20,15 @@ const ownRequests = (containerId: string) => <MyRequests containerId={containerI
 export function Component() {
   const { code } = useParams();
   const { pathname } = useLocation();
-  const { selection, session } = useSnapshot(state);
-  const mayRequest = hasAny(session?.permissions ?? [], REQUESTS);
+  // The snapshot tracks what is read: the selection only without a code, so choosing a container
+  // (a selection change) does not render the whole screen again.
+  const snap = useSnapshot(state);
+  const mayRequest = hasAny(snap.session?.permissions ?? [], REQUESTS);
   const update = pathname.startsWith('/locationupdate');
   if (!code) {
-    if (selection.locationCode) {
-      const to = update
-        ? paths.locationUpdate.to(selection.locationCode)
-        : paths.location.to(selection.locationCode);
+    const selected = snap.selection.locationCode;
+    if (selected) {
+      const to = update ? paths.locationUpdate.to(selected) : paths.location.to(selected);
       return <Navigate to={to} replace />;
     }
     return <NoLocation />;
