@@ -294,7 +294,9 @@ export function RackShelfGrid({
     getScrollElement: () => scrollRef.current,
     estimateSize: (index) => layout.slots[index]! * CELL_WIDTH + RACK_GAP,
     overscan: 2,
-    initialRect: { width: 1024, height: 0 },
+    // The window's width until the scroller is measured: on a wide screen the first render already shows
+    // every rack that fits, instead of rendering again with more.
+    initialRect: { width: typeof window === 'undefined' ? 1024 : window.innerWidth, height: 0 },
   });
   const items = virtualizer.getVirtualItems();
   const width = virtualizer.getTotalSize();
