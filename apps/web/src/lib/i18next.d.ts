@@ -3,6 +3,7 @@ import type admin from '../locales/en/admin.json';
 import type auth from '../locales/en/auth.json';
 import type common from '../locales/en/common.json';
 import type dashboard from '../locales/en/dashboard.json';
+import type frame from '../locales/en/frame.json';
 import type legal from '../locales/en/legal.json';
 import type lists from '../locales/en/lists.json';
 import type location from '../locales/en/location.json';
@@ -31,6 +32,7 @@ declare module 'i18next' {
       lists: typeof lists;
       scanner: typeof scanner;
       profile: typeof profile;
+      frame: typeof frame;
     };
     returnNull: false;
   }

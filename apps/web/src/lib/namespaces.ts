@@ -17,6 +17,7 @@ export const LAZY_NAMESPACES = [
   'scanner',
   'profile',
   'legal',
+  'frame',
 ] as const;
 /** Every namespace: one per feature, plus common and the server's message keys. */
 export const NAMESPACES = [...EAGER_NAMESPACES, ...LAZY_NAMESPACES] as const;

@@ -4,6 +4,7 @@ import { InternalLinks } from '../../components/InternalLinks';
 import { AppFooter } from '../../features/shell/components/AppFooter';
 import { AppHeader } from '../../features/shell/components/AppHeader';
 import { AppSelectorBar } from '../../features/shell/components/AppSelectorBar';
+import { ImpersonationNotice } from '../../features/shell/components/ImpersonationNotice';
 import { SessionWatch } from '../../features/shell/components/SessionWatch';
 
 interface DefaultLayoutProps {
@@ -14,7 +15,7 @@ interface DefaultLayoutProps {
 }
 
 /**
- * Default and FixedHeight share one frame (inactivity banner, header, three-level selector bar, content,
+ * Default and FixedHeight share one frame (impersonation notice, inactivity banner, header, three-level selector bar, content,
  * footer), so moving between them keeps the header and its state mounted.
  */
 export default function DefaultLayout({ layout, progressBar, children }: DefaultLayoutProps) {
@@ -23,7 +24,12 @@ export default function DefaultLayout({ layout, progressBar, children }: Default
       <Layout
         layout={layout}
         progressBar={progressBar}
-        inactivityBanner={<SessionWatch />}
+        inactivityBanner={
+          <>
+            <ImpersonationNotice />
+            <SessionWatch />
+          </>
+        }
         header={<AppHeader />}
         selectorBar={<AppSelectorBar />}
         footer={layout === 'FixedHeight' ? null : <AppFooter />}

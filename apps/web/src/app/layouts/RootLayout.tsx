@@ -9,8 +9,8 @@ import { state } from '../../lib/store';
 import type { RouteHandle } from '../guards';
 import { EmptyLayout } from './EmptyLayout';
 
-/** What the signed-in frame needs beyond the eager namespaces (none today; the test keeps this true). */
-export const FRAME_NAMESPACES: readonly Namespace[] = [];
+/** What the signed-in frame needs beyond the eager namespaces (the test keeps this true). */
+export const FRAME_NAMESPACES: readonly Namespace[] = ['frame'];
 
 // The signed-in frame (header, selector bar, inactivity watch) is its own chunk: the login page never loads it.
 const DefaultLayout = lazy(async () => {
