@@ -34,3 +34,31 @@ test('an unknown path shows the not-found page with a way home', async ({ page }
   await expect(page).toHaveURL(/\/$/);
   await expectAccessible(page);
 });
+
+test('an ADMIN continues as a customer user: the frame says so after a reload, ending it signs out, the protocol keeps it', async ({
+  page,
+}) => {
+  await signIn(page, 'admin');
+  await page.goto('/admin');
+  await page.getByLabel('Username').fill('staff');
+  await page.getByRole('button', { name: 'Continue as this user' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  const notice = page.getByRole('status').filter({ hasText: 'You are acting as' });
+  await expect(notice).toContainText('(staff); signed in as admin.');
+  // The server's session carries it: a reload still shows it, and the user is the staff member now.
+  await page.reload();
+  await expect(notice).toContainText('(staff); signed in as admin.');
+  await page.goto('/admin/users');
+  await expect(page).toHaveURL(/\/error$/);
+  await page.getByRole('link', { name: 'Back to homepage' }).click();
+  await expect(notice).toBeVisible();
+  await expectAccessible(page);
+
+  await notice.getByRole('button', { name: 'End and sign out' }).click();
+  await expect(page).toHaveURL(/\/login/);
+  await signIn(page, 'admin');
+  await expect(notice).toHaveCount(0);
+  await page.goto('/admin/protocol');
+  const table = page.getByRole('table', { name: 'Protocol' });
+  await expect(table.getByRole('row', { name: /admin continues as staff/ }).first()).toBeVisible();
+});
