@@ -17,11 +17,19 @@ describe('/app scanner', () => {
   it('finds a container by a typed barcode (Enter, as a keyboard-wedge scanner sends) and requests a refill', async () => {
     const user = userEvent.setup();
     await signInWithMock('staff');
-    const { barcode } = await api.container.get({ params: { id: 'K0000001' } });
+    const { barcode, locationCode } = await api.container.get({ params: { id: 'K0000001' } });
+    const location = (await api.cbl.tree())
+      .flatMap((concern) => concern.branches.flatMap((branch) => branch.locations))
+      .find((l) => l.code === locationCode);
     renderApp('/app');
     const field = await screen.findByLabelText('Barcode', {}, { timeout: 8000 });
     await user.type(field, `${barcode}{Enter}`);
     expect(await screen.findByRole('heading', { name: `Container ${barcode}` })).toBeInTheDocument();
+    // The location by the name staff know it by, with its code.
+    expect(await screen.findByRole('link', { name: `${location?.name} (${locationCode})` })).toHaveAttribute(
+      'href',
+      expect.stringContaining(`/location/${locationCode}`),
+    );
     // Customer staff may not deactivate.
     expect(screen.queryByRole('button', { name: 'Deactivate' })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Request refill (scan)' }));

@@ -12,6 +12,7 @@ import { useFormat } from '../../../lib/format';
 import { useLabels } from '../../../lib/labels';
 import { errorKey, useNotify } from '../../../lib/messages';
 import { usePageTitle } from '../../../lib/page-title';
+import { useQuery } from '../../../lib/query';
 import { state } from '../../../lib/store';
 import { CameraScanner } from './CameraScanner';
 
@@ -30,6 +31,18 @@ const Page = styled.div`
     min-height: 44px;
   }
 `;
+/**
+ * A location's name from the caller's concern > branch > location tree (one small call, cached for the
+ * session), so the card names the place the way staff know it; the code until it is known.
+ */
+const useLocationName = (code: string): string | null => {
+  const tree = useQuery('cbl:tree', () => api.cbl.tree());
+  for (const concern of tree.data ?? [])
+    for (const branch of concern.branches)
+      for (const location of branch.locations) if (location.code === code) return location.name;
+  return null;
+};
+
 const Facts = styled.dl`
   display: grid;
   grid-template-columns: auto 1fr;
@@ -202,6 +215,7 @@ function FoundContainer({
       setBusy(false);
     }
   };
+  const locationName = useLocationName(container.locationCode);
   const shownCode = container.code ?? container.barcode;
   const title = shownCode ? t('container', { code: shownCode }) : t('containerFound');
   return (
@@ -219,7 +233,9 @@ function FoundContainer({
           ) : null}
           <dt>{t('location')}</dt>
           <dd>
-            <Link to={paths.location.to(container.locationCode, container.id)}>{container.locationCode}</Link>
+            <Link to={paths.location.to(container.locationCode, container.id)}>
+              {locationName ? `${locationName} (${container.locationCode})` : container.locationCode}
+            </Link>
           </dd>
           {container.fillingQuantity !== undefined ? (
             <>
