@@ -63,6 +63,13 @@ export const ContainerSuggest = z.object({
 });
 
 const locationByCode = { params: CodeParams, tenant: { kind: 'location', param: 'code' } } as const;
+/** A gallery image's file (original or thumbnail), addressed within its location. */
+const locationImageFile = {
+  params: z.strictObject({ code: Code, imageId: Id }),
+  tenant: { kind: 'location', param: 'code' },
+  response: z.instanceof(Blob),
+  responseKind: 'binary',
+} as const;
 
 export const location = {
   get: defineEndpoint({
@@ -137,19 +144,13 @@ export const location = {
     method: 'GET',
     path: '/rest/v2/location/:code/image/:imageId',
     summary: 'One gallery image',
-    params: z.strictObject({ code: Code, imageId: Id }),
-    tenant: { kind: 'location', param: 'code' },
-    response: z.instanceof(Blob),
-    responseKind: 'binary',
+    ...locationImageFile,
   }),
   imageThumbnail: defineEndpoint({
     method: 'GET',
     path: '/rest/v2/location/:code/image/:imageId/thumbnail',
     summary: 'The thumbnail of a gallery image (WebP, longest side at most 320 px)',
-    params: z.strictObject({ code: Code, imageId: Id }),
-    tenant: { kind: 'location', param: 'code' },
-    response: z.instanceof(Blob),
-    responseKind: 'binary',
+    ...locationImageFile,
   }),
   uploadImage: defineEndpoint({
     method: 'POST',
