@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
@@ -16,8 +17,22 @@ const SHARED_SMALL =
   /src[\\/](components[\\/]Logo\.tsx|lib[\\/](language|page-title)\.ts)$|packages[\\/]ui[\\/]dist[\\/]LoginForm[\\/]languages/;
 const EAGER_LOCALE = new RegExp(`/locales/(\\w+)/(?:${EAGER_NAMESPACES.join('|')})\\.json$`);
 
-/** When this build was made: shown in the footer and served as /version.txt for the reload check. */
-const BUILD_TIME = new Date().toISOString();
+/**
+ * The build stamp, shown in the footer and served as /version.txt for the reload check: the time of
+ * the source it was built from (SOURCE_DATE_EPOCH, else the commit's time), never the clock, so two
+ * builds of one commit are byte-identical (scripts/reproducible.mjs checks it).
+ */
+const sourceEpoch = (): number => {
+  if (process.env.SOURCE_DATE_EPOCH) return Number(process.env.SOURCE_DATE_EPOCH);
+  try {
+    return Number(
+      execFileSync('git', ['log', '-1', '--format=%ct'], { cwd: import.meta.dirname, encoding: 'utf8' }).trim(),
+    );
+  } catch {
+    return 0; // not a git checkout and no SOURCE_DATE_EPOCH: 1970, still reproducible
+  }
+};
+const BUILD_TIME = new Date(sourceEpoch() * 1000).toISOString();
 
 /**
  * Brotli and gzip copies next to every text asset over 1 kB: the server sends them as they are

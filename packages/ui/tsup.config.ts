@@ -3,6 +3,7 @@ import { defineConfig } from 'tsup';
 
 // One entry per component folder (a subpath export each) plus the root index.
 const componentEntries = readdirSync('src')
+  .sort()
   .filter((name) => /^[A-Z]/.test(name) || name === 'theme')
   .filter((name) => statSync(`src/${name}`).isDirectory())
   .map((name) => `src/${name}/index.ts`);
