@@ -1,4 +1,5 @@
 import { defineConfig } from 'tsup';
+import { sourceDate } from '../../scripts/source-date.mjs';
 
 export default defineConfig({
   entry: ['src/server.ts'],
@@ -7,6 +8,7 @@ export default defineConfig({
   clean: true,
   target: 'node20',
   platform: 'node',
-  // The served /version.txt: the build date (the spec's build timestamp is a date).
-  define: { __FALCON_VERSION__: JSON.stringify(new Date().toISOString().slice(0, 10)) },
+  // The served /version.txt: the date of the source built (the spec's build timestamp is a date; not the
+  // clock, so that builds are reproducible).
+  define: { __FALCON_VERSION__: JSON.stringify(sourceDate().toISOString().slice(0, 10)) },
 });

@@ -1,9 +1,9 @@
-import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { sourceDate } from '../../scripts/source-date.mjs';
 import { EAGER_NAMESPACES } from './src/lib/namespaces';
 
 /** React, router, styling, i18n and store: what every route needs. */
@@ -19,20 +19,9 @@ const EAGER_LOCALE = new RegExp(`/locales/(\\w+)/(?:${EAGER_NAMESPACES.join('|')
 
 /**
  * The build stamp, shown in the footer and served as /version.txt for the reload check: the time of
- * the source it was built from (SOURCE_DATE_EPOCH, else the commit's time), never the clock, so two
- * builds of one commit are byte-identical (scripts/reproducible.mjs checks it).
+ * the source it was built from, never the clock, so two builds of one commit are byte-identical.
  */
-const sourceEpoch = (): number => {
-  if (process.env.SOURCE_DATE_EPOCH) return Number(process.env.SOURCE_DATE_EPOCH);
-  try {
-    return Number(
-      execFileSync('git', ['log', '-1', '--format=%ct'], { cwd: import.meta.dirname, encoding: 'utf8' }).trim(),
-    );
-  } catch {
-    return 0; // not a git checkout and no SOURCE_DATE_EPOCH: 1970, still reproducible
-  }
-};
-const BUILD_TIME = new Date(sourceEpoch() * 1000).toISOString();
+const BUILD_TIME = sourceDate().toISOString();
 
 /**
  * Brotli and gzip copies next to every text asset over 1 kB: the server sends them as they are

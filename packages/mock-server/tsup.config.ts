@@ -1,7 +1,14 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: ['src/index.ts', 'src/browser.ts', 'src/node.ts', 'src/dataset/index.ts', 'src/testing/index.ts'],
+  // An object, not an array: tsup globs an array, in an order that varies, and esbuild's chunks follow it.
+  entry: {
+    index: 'src/index.ts',
+    browser: 'src/browser.ts',
+    node: 'src/node.ts',
+    'dataset/index': 'src/dataset/index.ts',
+    'testing/index': 'src/testing/index.ts',
+  },
   format: ['esm'],
   dts: true,
   sourcemap: true,

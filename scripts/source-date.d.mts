@@ -1,0 +1,2 @@
+/** The time of the source being built: SOURCE_DATE_EPOCH, else the last commit's, else 1970. */
+export function sourceDate(): Date;
