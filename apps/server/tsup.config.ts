@@ -8,6 +8,8 @@ export default defineConfig({
   clean: true,
   target: 'node20',
   platform: 'node',
+  // Demo seeding imports it lazily; a development dependency, never bundled (no faker in production).
+  external: ['@falcon/demo-data'],
   // The served /version.txt: the date of the source built (the spec's build timestamp is a date; not the
   // clock, so that builds are reproducible).
   define: { __FALCON_VERSION__: JSON.stringify(sourceDate().toISOString().slice(0, 10)) },

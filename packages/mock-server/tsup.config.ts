@@ -6,7 +6,6 @@ export default defineConfig({
     index: 'src/index.ts',
     browser: 'src/browser.ts',
     node: 'src/node.ts',
-    'dataset/index': 'src/dataset/index.ts',
     'testing/index': 'src/testing/index.ts',
   },
   format: ['esm'],

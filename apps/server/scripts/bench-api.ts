@@ -8,7 +8,7 @@
 // 3. Runs the server's statements as raw SQL through `pg` (10 concurrent clients) and prints server/raw.
 //
 // BENCH_SECONDS (default 10) sets each measurement's length.
-import { createDataset } from '@falcon/mock-server/dataset';
+import { createDataset } from '@falcon/demo-data';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';

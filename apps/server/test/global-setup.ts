@@ -3,7 +3,7 @@ import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createDataset } from '@falcon/mock-server/dataset';
+import { createDataset } from '@falcon/demo-data';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { MIGRATIONS_DIR, openDatabase, pgliteOf } from '../src/db/client';
@@ -17,7 +17,7 @@ const fingerprint = (): string => {
     .sort())
     h.update(readFileSync(join(MIGRATIONS_DIR, f)));
   h.update(readFileSync(fileURLToPath(new URL('../src/db/seed.ts', import.meta.url))));
-  const datasetDir = fileURLToPath(new URL('../../../packages/mock-server/dist/dataset', import.meta.url));
+  const datasetDir = fileURLToPath(new URL('../../../packages/demo-data/dist', import.meta.url));
   if (existsSync(datasetDir))
     for (const f of readdirSync(datasetDir).sort()) h.update(f).update(readFileSync(join(datasetDir, f)));
   return h.digest('hex').slice(0, 16);

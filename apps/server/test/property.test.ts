@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { buildPath, endpoints, pathParamNames } from '@falcon/api-client';
-import { createDataset } from '@falcon/mock-server/dataset';
+import { createDataset } from '@falcon/demo-data';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -19,7 +19,6 @@ import {
   type Scope,
   type Session,
 } from '@falcon/api-client';
-import { createDataset, type DatasetOptions } from './dataset/createDataset';
 import type {
   Dataset,
   DatasetArticle,
@@ -34,7 +33,8 @@ import type {
   DatasetRole,
   DatasetShelf,
   DatasetUser,
-} from './dataset/types';
+} from '@falcon/demo-data';
+import { createDataset, type DatasetOptions } from '@falcon/demo-data';
 
 /** Who is calling: the session's user with its effective permissions. */
 export interface Auth {

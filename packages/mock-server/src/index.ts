@@ -1,6 +1,6 @@
 import { createHandlers, flattenHandlers, lazyDb } from './handlers';
 
-export * from './dataset';
+export * from '@falcon/demo-data';
 export { type Auth, createDb, MockDb, type MockDbSource, type SessionRow } from './db';
 export { MockError } from './errors';
 export {

@@ -3,7 +3,7 @@ import { openTestDatabase, signIn } from '../../test/harness';
 import { buildApp } from '../app';
 import { ConfigError } from '../config';
 import type { Database } from './client';
-import { prepareDatabase } from './prepare';
+import { loadDemoDataset, prepareDatabase } from './prepare';
 import * as t from './schema';
 
 let database: Database;
@@ -11,6 +11,26 @@ beforeAll(async () => {
   database = await openTestDatabase();
 });
 afterAll(() => database.close());
+
+describe('the demo dataset', () => {
+  it('comes from @falcon/demo-data, loaded only when asked for', async () => {
+    const dataset = await loadDemoDataset();
+    expect(dataset.users.map((u) => u.username)).toEqual(
+      expect.arrayContaining(['admin', 'backoffice', 'sales', 'kdadmin', 'staff']),
+    );
+  });
+
+  it('says what to do when @falcon/demo-data is not installed (a production install)', async () => {
+    const missing = Object.assign(new Error("Cannot find package '@falcon/demo-data'"), {
+      code: 'ERR_MODULE_NOT_FOUND',
+    });
+    const load = loadDemoDataset(() => Promise.reject(missing));
+    await expect(load).rejects.toThrow(ConfigError);
+    await expect(load).rejects.toThrow(
+      /@falcon\/demo-data.*DEMO_DATA=0 with ADMIN_USERNAME and ADMIN_PASSWORD/s,
+    );
+  });
+});
 
 describe('preparing the database on start', () => {
   it('leaves a database with users alone', async () => {

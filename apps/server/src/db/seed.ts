@@ -1,5 +1,5 @@
 import { DEFAULT_ROLE_NAMES, DEFAULT_ROLES } from '@falcon/api-client';
-import { type Dataset, DEMO_PASSWORD } from '@falcon/mock-server/dataset';
+import type { Dataset } from '@falcon/demo-data';
 import { count } from 'drizzle-orm';
 import { hashPassword } from '../auth/password';
 import { newId, sha256 } from '../ids';
@@ -44,7 +44,7 @@ export const seedDataset = async (db: Db, d: Dataset): Promise<void> => {
       (b) => x.insert(t.rolePermissions).values(b),
     );
     const roleIds = new Map(d.roles.map((r) => [r.rolename, r.id]));
-    const hashes = await Promise.all(d.users.map((u) => hashPassword(u.password || DEMO_PASSWORD)));
+    const hashes = await Promise.all(d.users.map((u) => hashPassword(u.password)));
     await inBatches(
       d.users.map((u, i) => ({
         id: u.id,

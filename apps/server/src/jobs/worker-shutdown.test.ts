@@ -1,4 +1,4 @@
-import { createDataset } from '@falcon/mock-server/dataset';
+import { createDataset } from '@falcon/demo-data';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, openTestDatabase, signIn, type TestApp } from '../../test/harness';

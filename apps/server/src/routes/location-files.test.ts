@@ -1,4 +1,4 @@
-import { createDataset } from '@falcon/mock-server/dataset';
+import { createDataset } from '@falcon/demo-data';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

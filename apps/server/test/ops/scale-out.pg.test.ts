@@ -7,7 +7,7 @@
  * on the DATABASE_URL server for this run (a copy of the seeded test template) and drops it at the end.
  */
 import { randomBytes } from 'node:crypto';
-import { createDataset } from '@falcon/mock-server/dataset';
+import { createDataset } from '@falcon/demo-data';
 import ExcelJS from 'exceljs';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';

@@ -10,7 +10,7 @@
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
-import { createDataset } from '@falcon/mock-server/dataset';
+import { createDataset } from '@falcon/demo-data';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, describe, expect, it } from 'vitest';

@@ -14,8 +14,8 @@ import {
   type UserSummary,
   unknownCodes,
 } from '@falcon/api-client';
+import type { DatasetRole, DatasetUser } from '@falcon/demo-data';
 import type { HttpHandler } from 'msw';
-import type { DatasetRole, DatasetUser } from '../dataset/types';
 import type { Auth, MockDb } from '../db';
 import { fail, forbidden, invalid, MockError, notFound } from '../errors';
 import { MOCK_VERSION } from './org';

@@ -1,5 +1,5 @@
+import type { DatasetBranch } from '@falcon/demo-data';
 import type { HttpHandler } from 'msw';
-import type { DatasetBranch } from '../dataset/types';
 import type { Auth, MockDb } from '../db';
 import { invalid, notFound } from '../errors';
 import { createExport } from './exports';

@@ -1,6 +1,6 @@
 import { FIELD_PERMISSIONS, type ReviewRequest, type ReviewType } from '@falcon/api-client';
+import type { DatasetContainer, DatasetLocation } from '@falcon/demo-data';
 import type { HttpHandler } from 'msw';
-import type { DatasetContainer, DatasetLocation } from '../dataset/types';
 import type { Auth, MockDb } from '../db';
 import { fail, notFound } from '../errors';
 import { fileResponse, type HandlerContext, route } from './route';

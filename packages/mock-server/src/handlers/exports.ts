@@ -1,5 +1,5 @@
 import { type ExportJob, type ExportRequest, labelsFor, languageOf, slicePage } from '@falcon/api-client';
-import type { DatasetContainer } from '../dataset/types';
+import type { DatasetContainer } from '@falcon/demo-data';
 import type { Auth, MockDb, StoredExport } from '../db';
 import { notFound } from '../errors';
 import { writeXlsx, XLSX_TYPE } from '../xlsx';

@@ -1,6 +1,6 @@
 import { fullNameOf, type Image, type LocationAdmin, slicePage } from '@falcon/api-client';
+import type { DatasetImage } from '@falcon/demo-data';
 import type { HttpHandler } from 'msw';
-import type { DatasetImage } from '../dataset/types';
 import type { MockDb } from '../db';
 import { invalid, notFound } from '../errors';
 import { createExport } from './exports';

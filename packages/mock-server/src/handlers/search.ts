@@ -12,7 +12,7 @@ import {
   slicePage,
   visibleContainerFields,
 } from '@falcon/api-client';
-import type { DatasetContainer } from '../dataset/types';
+import type { DatasetContainer } from '@falcon/demo-data';
 import type { Auth } from '../db';
 import { MockError } from '../errors';
 import { containerFor } from './views';

@@ -11,7 +11,7 @@ import {
   visibleArticle,
   visibleContainer,
 } from '@falcon/api-client';
-import type { DatasetContainer, DatasetDocument, DatasetLocation } from '../dataset/types';
+import type { DatasetContainer, DatasetDocument, DatasetLocation } from '@falcon/demo-data';
 import type { Auth, MockDb } from '../db';
 import { notFound } from '../errors';
 

@@ -1,7 +1,7 @@
 import { crc32, deflateSync } from 'node:zlib';
 import { ApiError, LABELS } from '@falcon/api-client';
+import { createDataset } from '@falcon/demo-data';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createDataset } from '../dataset';
 import { unzip } from '../tables';
 import { eventually, failure, type TestClient } from './client';
 

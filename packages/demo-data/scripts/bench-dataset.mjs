@@ -1,5 +1,5 @@
 // Streams the `large` dataset and reports sizes, time and memory: `npm run bench:dataset` (after a build).
-import { createDataset, LARGE_MIN_CONTAINERS } from '../dist/dataset/index.js';
+import { createDataset, LARGE_MIN_CONTAINERS } from '../dist/index.js';
 
 const scales = process.argv.slice(2).length ? process.argv.slice(2) : ['small', 'demo', 'large'];
 const mb = () => Math.round(process.memoryUsage().heapUsed / 1e6);

@@ -1,0 +1,101 @@
+// The monorepo's boundaries (ARCHITECTURE.md "Shape"), checked by `npm run check:boundaries` in
+// `npm test`. A workspace import resolves to the package's folder when its dist is built and stays
+// `@falcon/<name>` when not: each rule names both forms.
+const pkg = (name) => `^(packages|apps)/${name}/|^@falcon/${name}($|/)`;
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'ui-is-standalone',
+      comment: 'packages/ui takes data, texts and callbacks as props: no API, no app, no mock.',
+      severity: 'error',
+      from: { path: '^packages/ui/src/' },
+      to: {
+        path: [
+          pkg('api-client'),
+          pkg('mock-server'),
+          pkg('demo-data'),
+          '^apps/',
+          '^@falcon/(web|server|storybook)',
+        ],
+      },
+    },
+    {
+      name: 'contract-imports-nothing-of-ours',
+      comment: 'packages/api-client is the spine every other package reads; it reads none of them.',
+      severity: 'error',
+      from: { path: '^packages/api-client/(src|scripts)/' },
+      to: { path: '^(packages|apps)/|^@falcon/', pathNot: pkg('api-client') },
+    },
+    {
+      name: 'features-never-import-each-other',
+      comment:
+        'A route composes features; a feature shares through lib/ or components/, not another feature.',
+      severity: 'error',
+      from: { path: '^apps/web/src/features/([^/]+)/' },
+      to: { path: '^apps/web/src/features/([^/]+)/', pathNot: '^apps/web/src/features/$1/' },
+    },
+    {
+      name: 'server-never-imports-the-front-end',
+      severity: 'error',
+      from: { path: '^apps/server/' },
+      to: { path: [pkg('web'), pkg('ui'), pkg('storybook')] },
+    },
+    {
+      name: 'web-never-imports-the-server',
+      severity: 'error',
+      from: { path: '^apps/web/' },
+      to: { path: pkg('server') },
+    },
+    {
+      name: 'mock-is-not-a-backend-dependency',
+      comment: 'The server runs without the mock; demo data comes from @falcon/demo-data.',
+      severity: 'error',
+      from: { path: '^apps/server/src/' },
+      to: { path: pkg('mock-server') },
+    },
+    {
+      name: 'demo-data-needs-only-the-contract',
+      severity: 'error',
+      from: { path: '^packages/demo-data/' },
+      to: { path: '^(packages|apps)/|^@falcon/', pathNot: [pkg('demo-data'), pkg('api-client')] },
+    },
+    {
+      name: 'mock-needs-only-contract-and-data',
+      severity: 'error',
+      from: { path: '^packages/mock-server/' },
+      to: {
+        path: '^(packages|apps)/|^@falcon/',
+        pathNot: [pkg('mock-server'), pkg('demo-data'), pkg('api-client')],
+      },
+    },
+    {
+      name: 'no-reading-another-packages-source',
+      comment: "Packages meet through their public entry points, never through each other's src/.",
+      severity: 'error',
+      from: { path: '^(packages|apps)/([^/]+)/' },
+      to: { path: '^(packages|apps)/([^/]+)/src/', pathNot: '^(packages|apps)/$2/src/' },
+    },
+    {
+      name: 'no-circular',
+      comment: 'A cycle of value imports; a type-only import is erased and may point back.',
+      severity: 'error',
+      from: { path: '^(packages|apps)/[^/]+/src/' },
+      to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only'] } },
+    },
+  ],
+  options: {
+    // Imports of a built workspace package end in its dist/: kept as a dependency, never followed.
+    doNotFollow: { path: ['node_modules', '(^|/)dist/'] },
+    tsPreCompilationDeps: true,
+    combinedDependencies: true,
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'types', 'default'],
+      extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],
+      mainFields: ['module', 'main', 'types'],
+    },
+    reporterOptions: { text: { highlightFocused: true } },
+  },
+};
