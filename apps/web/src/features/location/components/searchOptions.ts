@@ -3,11 +3,11 @@ import type { DeliveryState, SearchSortField } from '@falcon/api-client/lite';
 /*
  * The contract's RESULT_SORT_OPTIONS and DELIVERY_STATES live next to its zod schemas; importing them
  * from the full entry puts zod (31 kB gz) into the location and branch routes. Until
- * @falcon/api-client/lite exports them (STATUS.md, Requests), these copies are typed against the
+ * @falcon/api-client/lite exports them (docs/known-gaps.md), these copies are typed against the
  * contract here and checked equal to it in searchOptions.test.ts.
  */
 
-/** The result-sort list of spec section 2, mapped onto container fields (mapping in STATUS.md). */
+/** The result-sort list of spec section 2, mapped onto container fields (docs/adr/0034-result-sort-mapping.md). */
 export const RESULT_SORT_OPTIONS = [
   { key: 'relevance', sortField: 'relevance', sortAsc: false },
   { key: 'price_asc', sortField: 'price', sortAsc: true },
