@@ -13,6 +13,7 @@ export * from './contract/protocol';
 export * from './contract/review';
 export * from './contract/search';
 export * from './domain/fields';
+export * from './domain/ownership';
 export * from './domain/paging';
 export * from './domain/permissions';
 export * from './domain/roles';

@@ -21,6 +21,7 @@ export type * from './contract/protocol';
 export type * from './contract/review';
 export type * from './contract/search';
 export * from './domain/fields';
+export * from './domain/ownership';
 export * from './domain/paging';
 export * from './domain/permissions';
 export * from './domain/roles';

@@ -18,6 +18,7 @@ export const createRoles = (): DatasetRole[] =>
     region: null,
     permissions: [...role.permissions],
     builtIn: true,
+    concernCode: null,
   }));
 
 const scopeOf = (part: Partial<Scope>): Scope => ({
@@ -60,6 +61,7 @@ export const createUsers = (
       sessionTimeoutMinutes: 60,
       createdAt: dates.at(-rng.int(120, 900)),
       lastLogin: rng.chance(0.8) ? dates.at(-rng.float(0.1, 20, 3)) : null,
+      active: true,
       ...u,
     };
     users.push(user);

@@ -104,6 +104,8 @@ export interface DatasetUser {
   sessionTimeoutMinutes: number;
   createdAt: string;
   lastLogin: string | null;
+  /** False: cannot sign in. */
+  active: boolean;
 }
 
 export interface DatasetRole {
@@ -114,6 +116,8 @@ export interface DatasetRole {
   region: string | null;
   permissions: string[];
   builtIn: boolean;
+  /** The concern that owns the role; null = global (built-in, or made by internal staff). */
+  concernCode: string | null;
 }
 
 export interface DatasetDocument {

@@ -240,8 +240,13 @@ export const roles = pgTable(
     lastname: text('lastname'),
     region: text('region'),
     builtIn: boolean('built_in').notNull().default(false),
+    /** The concern that owns the role; null = global (built-in, or made by internal staff). */
+    concernCode: text('concern_code').references(() => concerns.code),
   },
-  (t) => [uniqueIndex('roles_rolename_idx').on(sql`lower(${t.rolename})`)],
+  (t) => [
+    uniqueIndex('roles_rolename_idx').on(sql`lower(${t.rolename})`),
+    index('roles_concern_idx').on(t.concernCode),
+  ],
 );
 
 export const rolePermissions = pgTable(
@@ -276,6 +281,8 @@ export const users = pgTable(
     scopeAll: boolean('scope_all').notNull().default(false),
     createdAt: ts('created_at').notNull(),
     lastLogin: ts('last_login'),
+    /** False: cannot sign in (migration 0005 deactivated customer users it could not give a scope). */
+    active: boolean('active').notNull().default(true),
   },
   (t) => [uniqueIndex('users_username_idx').on(sql`lower(${t.username})`)],
 );

@@ -1,7 +1,10 @@
 import {
+  type Actor,
   checkPasswordPair,
+  checkRoleChangeable,
   FIELD_GROUPS,
   grantableCodes,
+  newRoleOwner,
   PERMISSION_CATALOGUE,
   ROUTE_PERMISSIONS,
   slicePage,
@@ -19,18 +22,22 @@ import { reviewView } from '../services/reviews';
 import { locationTableScope, reviewScope } from '../services/scope';
 import { containerCounts } from '../services/tree';
 import {
+  actorFor,
   administeredUser,
   administeredUsers,
   checkGrant,
   checkRoleInput,
+  type LoadedRole,
   type LoadedUser,
-  loadRoles,
   loadUsers,
   onUniqueViolation,
+  ownedRole,
+  roleCountsFor,
+  roleIsAssignable,
   roleView,
-  roleVisible,
   userSummary,
   userView,
+  visibleRoles,
 } from '../services/user-admin';
 import { defineRoutes } from './define';
 
@@ -97,6 +104,8 @@ const userFields = (body: UserInput) => ({
   sessionTimeoutMinutes: body.sessionTimeoutMinutes,
   employeeKey: body.employeeKey,
   scopeAll: body.scope.all,
+  // Saving a user with a valid scope (checked before) reactivates one the migration deactivated.
+  active: true,
 });
 
 const reload = async (db: Db, id: string) => {
@@ -259,19 +268,25 @@ export const usersRoutes = defineRoutes('users', {
 
 // --- roles ------------------------------------------------------------------------------------
 
+/** A role the caller sees (another concern's answers 404 like a missing one), with the caller. */
 const visibleRoleBy = async (db: Db, auth: Auth, match: (r: { id: string; rolename: string }) => boolean) => {
-  const role = (await loadRoles(db)).find((r) => match(r.row));
-  if (!role || !roleVisible(auth, role)) return notFound();
-  return role!;
+  const { actor, roles } = await visibleRoles(db, auth);
+  const role = roles.find((r) => match(r.row));
+  return role ? { actor, role } : notFound();
 };
 const byName = (name: string) => (r: { rolename: string }) => r.rolename.toLowerCase() === name.toLowerCase();
+
+const rolesView = async (db: Db, auth: Auth, roles: LoadedRole[], actor: Actor) => {
+  const counts = await roleCountsFor(db, auth);
+  return roles.map((r) => roleView(r, actor, counts));
+};
 
 export const rolesRoutes = defineRoutes('roles', {
   list: async ({ db, auth, body }) => {
     const f = body.filterMap;
-    const rows = (await loadRoles(db)).filter(
+    const { actor, roles } = await visibleRoles(db, auth);
+    const rows = roles.filter(
       (r) =>
-        roleVisible(auth, r) &&
         (!f.rolename || r.row.rolename.toLowerCase().includes(f.rolename.toLowerCase())) &&
         (!f.region || (r.row.region ?? '').toLowerCase().includes(f.region.toLowerCase())),
     );
@@ -279,14 +294,24 @@ export const rolesRoutes = defineRoutes('roles', {
     const key = (r: (typeof rows)[number]) => String(r.row[field] ?? r.row.rolename).toLowerCase();
     rows.sort((a, b) => key(a).localeCompare(key(b)) * (body.sortAsc ? 1 : -1));
     const page = slicePage(rows, body.page, body.size);
-    return { ...page, items: await Promise.all(page.items.map((r) => roleView(db, r))) };
+    return { ...page, items: await rolesView(db, auth, page.items, actor) };
   },
 
-  all: async ({ db, auth }) =>
-    Promise.all((await loadRoles(db)).filter((r) => roleVisible(auth, r)).map((r) => roleView(db, r))),
+  all: async ({ db, auth }) => {
+    const { actor, roles } = await visibleRoles(db, auth);
+    return rolesView(
+      db,
+      auth,
+      roles.filter((r) => roleIsAssignable(actor, r)),
+      actor,
+    );
+  },
 
   create: async ({ db, auth, body, ctx }) => {
-    await checkRoleInput(db, auth, body);
+    const actor = await actorFor(db, auth);
+    const owner = newRoleOwner(actor);
+    if (owner === undefined) forbidden('scope');
+    await checkRoleInput(db, actor, body);
     const id = newId('R');
     const permissions = [...new Set(body.permissions)];
     await onUniqueViolation(
@@ -300,6 +325,7 @@ export const rolesRoutes = defineRoutes('roles', {
             lastname: body.lastname ?? null,
             region: body.region ?? null,
             builtIn: false,
+            concernCode: owner ?? null,
           });
           if (permissions.length)
             await tx.insert(t.rolePermissions).values(permissions.map((code) => ({ roleId: id, code })));
@@ -312,7 +338,7 @@ export const rolesRoutes = defineRoutes('roles', {
               objectId: id,
               locationCode: null,
               summary: `role ${body.rolename} created`,
-              after: { rolename: body.rolename, permissions },
+              after: { rolename: body.rolename, permissions, concernCode: owner ?? null },
             },
             ctx.now(),
           );
@@ -320,15 +346,19 @@ export const rolesRoutes = defineRoutes('roles', {
       'rolename_already_exists',
       'rolename',
     );
-    return roleView(db, await visibleRoleBy(db, auth, (r) => r.id === id));
+    const { role } = await visibleRoleBy(db, auth, (r) => r.id === id);
+    return (await rolesView(db, auth, [role], actor))[0];
   },
 
-  getById: async ({ db, auth, params }) =>
-    roleView(db, await visibleRoleBy(db, auth, (r) => r.id === params.id)),
+  getById: async ({ db, auth, params }) => {
+    const { actor, role } = await visibleRoleBy(db, auth, (r) => r.id === params.id);
+    return (await rolesView(db, auth, [role], actor))[0];
+  },
 
   update: async ({ db, auth, params, body, ctx }) => {
-    const role = await visibleRoleBy(db, auth, byName(params.rolename));
-    await checkRoleInput(db, auth, body, role.row);
+    const { actor, role } = await visibleRoleBy(db, auth, byName(params.rolename));
+    checkRoleChangeable(actor, ownedRole(role));
+    await checkRoleInput(db, actor, body, role.row);
     const permissions = [...new Set(body.permissions)];
     await onUniqueViolation(
       () =>
@@ -366,12 +396,14 @@ export const rolesRoutes = defineRoutes('roles', {
       'rolename_already_exists',
       'rolename',
     );
-    return roleView(db, await visibleRoleBy(db, auth, (r) => r.id === role.row.id));
+    const { role: saved } = await visibleRoleBy(db, auth, (r) => r.id === role.row.id);
+    return (await rolesView(db, auth, [saved], actor))[0];
   },
 
   remove: async ({ db, auth, params, ctx }) => {
-    const role = await visibleRoleBy(db, auth, byName(params.rolename));
+    const { actor, role } = await visibleRoleBy(db, auth, byName(params.rolename));
     if (role.row.builtIn) fail(409, 'deletion_error', 'rolename', 'Built-in roles cannot be deleted.');
+    checkRoleChangeable(actor, ownedRole(role));
     await db.transaction(async (transaction) => {
       const tx = transaction as unknown as Db;
       await tx.delete(t.roles).where(eq(t.roles.id, role.row.id));

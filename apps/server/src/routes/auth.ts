@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import { verifyPassword } from '../auth/password';
 import { type Auth, authOf, closeSession, openSession, SESSION_COOKIE, sessionView } from '../auth/sessions';
@@ -25,11 +25,12 @@ const clearSessionCookie = (reply: FastifyReply, ctx: AppContext) =>
     secure: ctx.sessionSecure,
   });
 
+/** An active user by username (any case); a deactivated one cannot sign in and answers like an unknown one. */
 export const userByName = async (db: AppContext['db'], username: string) => {
   const [user] = await db
     .select({ id: t.users.id, username: t.users.username, passwordHash: t.users.passwordHash })
     .from(t.users)
-    .where(eq(sql`lower(${t.users.username})`, username.trim().toLowerCase()))
+    .where(and(eq(sql`lower(${t.users.username})`, username.trim().toLowerCase()), eq(t.users.active, true)))
     .limit(1);
   return user;
 };

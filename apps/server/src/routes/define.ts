@@ -30,16 +30,25 @@ export type ResourceHandlers<R extends ResourceName> = {
   [N in keyof Contract[R]]?: Handler<Contract[R][N] & AnyEndpoint>;
 };
 
-export interface RouteGroup {
+export interface RouteGroup<Names extends string = string> {
   resource: ResourceName;
   handlers: Record<string, Handler<AnyEndpoint> | undefined>;
+  /** Type only: the endpoint names (`resource.name`) this group implements. */
+  readonly implements?: Names;
 }
 
-/** The handlers of one contract resource; endpoints left out answer 501 not_implemented. */
-export const defineRoutes = <R extends ResourceName>(
+/** The endpoint names the groups implement (see `routes/index.ts`: every endpoint must be among them). */
+export type ImplementedBy<G> = G extends RouteGroup<infer N> ? N : never;
+
+/**
+ * The handlers of one contract resource. A resource may be split over several groups (location);
+ * `routes/index.ts` checks by type that the groups together implement every endpoint, and
+ * `registerContract` refuses to start when one has no handler.
+ */
+export const defineRoutes = <R extends ResourceName, H extends ResourceHandlers<R>>(
   resource: R,
-  handlers: ResourceHandlers<R>,
-): RouteGroup => ({
+  handlers: H,
+): RouteGroup<`${R}.${Extract<keyof H, string>}`> => ({
   resource,
   handlers: handlers as unknown as RouteGroup['handlers'],
 });

@@ -1,8 +1,9 @@
+import type { EndpointName } from '@falcon/api-client';
 import { adminRoutes, profileRoutes, rolesRoutes, usersRoutes } from './admin';
 import { authRoutes } from './auth';
 import { branchRoutes } from './branch';
 import { articleRoutes, containerRoutes, documentRoutes } from './container';
-import type { RouteGroup } from './define';
+import type { ImplementedBy } from './define';
 import { exportsRoutes } from './exports';
 import { barcodeListsRoutes, inventoryListsRoutes } from './lists';
 import { locationRoutes } from './location';
@@ -11,8 +12,8 @@ import { cblRoutes, concernRoutes, concernsRoutes, contentRoutes, employeeRoutes
 import { protocolRoutes } from './protocol';
 import { reviewsRoutes } from './reviews';
 
-/** Every route group, one per contract resource; endpoints without a handler answer 501. */
-export const routeGroups: readonly RouteGroup[] = [
+/** Every route group, one per contract resource (location in two). */
+export const routeGroups = [
   authRoutes,
   concernsRoutes,
   concernRoutes,
@@ -35,4 +36,9 @@ export const routeGroups: readonly RouteGroup[] = [
   rolesRoutes,
   profileRoutes,
   adminRoutes,
-];
+] as const;
+
+/** Every endpoint of the contract has a handler: an endpoint without one does not compile. */
+type Unimplemented = Exclude<EndpointName, ImplementedBy<(typeof routeGroups)[number]>>;
+const everyEndpointImplemented: Record<Unimplemented, never> = {};
+void everyEndpointImplemented;

@@ -85,7 +85,7 @@ const adminsOf = async (db: Db, location: { code: string; branchCode: string; co
   }));
 };
 
-/** Location detail, grid, appointments, contacts, search and quick search; gallery and export still 501. */
+/** Location detail, grid, appointments, contacts, search and quick search; gallery and export: location-files.ts. */
 export const locationRoutes = defineRoutes('location', {
   get: async ({ db, auth, params }) => locationView(db, await locationFor(db, auth, params.code)),
   getPa: async ({ db, auth, params }) => locationView(db, await locationFor(db, auth, params.code)),

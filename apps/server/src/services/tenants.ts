@@ -7,6 +7,7 @@ import * as t from '../db/schema';
 import { HttpError } from '../errors';
 import { orgMemo, scopeKey } from './org-memo';
 import { branchScope, concernScope, containerScope, locationTableScope, reviewScope } from './scope';
+import { userInReach, visibleRoles } from './user-admin';
 
 const exists = async (db: Db, query: SQL): Promise<boolean> => {
   const result = (await db.execute(sql`select exists(${query}) as found`)) as unknown as {
@@ -28,7 +29,8 @@ export const employeeVisible = async (db: Db, auth: Auth, key: string): Promise<
   );
 };
 
-type Check = (db: Db, auth: Auth, value: string) => Promise<boolean>;
+/** Whether the object named by `value` (path parameter `param`) exists and lies in the caller's reach. */
+type Check = (db: Db, auth: Auth, value: string, param?: string) => Promise<boolean>;
 
 /** A row of `table` whose `column` equals the value and that lies in the caller's scope exists. */
 const rowInScope =
@@ -56,7 +58,40 @@ export const documentVisible = async (db: Db, auth: Auth, id: string): Promise<b
   return articleInScope(db, auth, doc.articleCode);
 };
 
-const CHECKS: Partial<Record<TenantKind, { check: Check; key: MessageKey }>> = {
+/** A barcode or inventory list of a location in the caller's scope. */
+const listInScope =
+  (table: typeof t.barcodeLists | typeof t.inventoryLists): Check =>
+  (db, auth, id) =>
+    exists(
+      db,
+      sql`select 1 from ${table} join ${t.locations} on ${t.locations.code} = ${table.locationCode}
+          where ${and(eq(table.id, id), locationTableScope(auth.scope))}`,
+    );
+
+/** An export job is its owner's alone. */
+const ownExport: Check = (db, auth, id) =>
+  exists(
+    db,
+    sql`select 1 from ${t.exportJobs} where ${and(eq(t.exportJobs.id, id), eq(t.exportJobs.ownerUserId, auth.user.id))}`,
+  );
+
+/** The own user, or one the caller administers (a customer admin: customer users of its concern). */
+const userCheck: Check = (db, auth, value, param) =>
+  userInReach(db, auth, param === 'id' ? { id: value } : { username: value });
+
+/** A role the caller sees: global ones it may assign, and its own concern's; another concern's are missing. */
+const roleCheck: Check = async (db, auth, value, param) => {
+  const { roles } = await visibleRoles(db, auth);
+  return roles.some((r) =>
+    param === 'id' ? r.row.id === value : r.row.rolename.toLowerCase() === value.toLowerCase(),
+  );
+};
+
+/**
+ * Every tenant kind of the contract has its check: a `Record`, so a new kind without one does not
+ * compile, and nothing is passed through unchecked.
+ */
+const CHECKS: Record<TenantKind, { check: Check; key: MessageKey }> = {
   concern: { key: 'not_found', check: rowInScope(t.concerns, t.concerns.code, concernScope) },
   branch: { key: 'not_found', check: rowInScope(t.branches, t.branches.code, branchScope) },
   location: {
@@ -68,10 +103,12 @@ const CHECKS: Partial<Record<TenantKind, { check: Check; key: MessageKey }>> = {
   review: { key: 'not_found', check: rowInScope(t.reviewRequests, t.reviewRequests.id, reviewScope) },
   employee: { key: 'not_found', check: employeeVisible },
   document: { key: 'not_found', check: documentVisible },
+  barcodeList: { key: 'not_found', check: listInScope(t.barcodeLists) },
+  inventoryList: { key: 'not_found', check: listInScope(t.inventoryLists) },
+  export: { key: 'not_found', check: ownExport },
+  user: { key: 'not_found', check: userCheck },
+  role: { key: 'not_found', check: roleCheck },
 };
-
-/** True when this kind is checked here; other kinds are checked by their handlers. */
-export const hasTenantCheck = (kind: TenantKind): boolean => kind in CHECKS;
 
 /** Whether a concern, branch or location code lies in a scope (see org-memo.ts): one round trip less per call. */
 const ORG_KINDS: ReadonlySet<TenantKind> = new Set(['concern', 'branch', 'location']);
@@ -81,11 +118,16 @@ const checkOrg = (db: Db, auth: Auth, kind: TenantKind, value: string, check: Ch
   orgChecks.get(db, `${kind}\u0000${value}\u0000${scopeKey(auth.scope)}`, () => check(db, auth, value));
 
 /** Out of scope answers exactly like missing: 404 with the same key. */
-export const checkTenant = async (db: Db, auth: Auth, kind: TenantKind, value: string): Promise<void> => {
+export const checkTenant = async (
+  db: Db,
+  auth: Auth,
+  kind: TenantKind,
+  value: string,
+  param: string,
+): Promise<void> => {
   const entry = CHECKS[kind];
-  if (!entry) return;
   const found = ORG_KINDS.has(kind)
     ? await checkOrg(db, auth, kind, value, entry.check)
-    : await entry.check(db, auth, value);
+    : await entry.check(db, auth, value, param);
   if (!found) throw new HttpError(404, entry.key);
 };

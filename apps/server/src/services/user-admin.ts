@@ -1,15 +1,26 @@
 import {
+  type Actor,
+  actorOf,
+  administersUser,
+  checkCustomerScope,
+  checkEmployeeLink,
+  checkHeld,
   type LocationPath,
   type Role,
   type RoleInput,
+  roleAssignable,
+  roleChangeable,
+  roleUserCounts,
+  roleVisible,
   type Scope,
   scopeWithin,
+  type TreeResolver,
   type User,
   type UserInput,
   type UserSummary,
   unknownCodes,
 } from '@falcon/api-client';
-import { asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Auth } from '../auth/sessions';
 import type { Db } from '../db/client';
 import * as t from '../db/schema';
@@ -109,6 +120,7 @@ export const userView = (u: LoadedUser): User => ({
   employeeKey: u.row.employeeKey,
   lastLogin: u.row.lastLogin ? u.row.lastLogin.toISOString() : null,
   createdAt: u.row.createdAt.toISOString(),
+  active: u.row.active,
 });
 
 export const userSummary = (u: LoadedUser): UserSummary => ({
@@ -123,7 +135,7 @@ export const userSummary = (u: LoadedUser): UserSummary => ({
 });
 
 /** Where branches and locations sit in the tree, to decide whether one scope lies within another. */
-export const treeResolver = async (db: Db, scopes: Scope[]) => {
+export const treeResolver = async (db: Db, scopes: Scope[]): Promise<TreeResolver> => {
   const branchCodes = [...new Set(scopes.flatMap((s) => s.branches))];
   const locationCodes = [...new Set(scopes.flatMap((s) => s.locations))];
   const [branches, locations] = await Promise.all([
@@ -157,23 +169,26 @@ export const treeResolver = async (db: Db, scopes: Scope[]) => {
   };
 };
 
-/** The users a caller administers: everyone for an unrestricted scope, else those inside its own. */
+/** The caller as the ownership rules see it (its concerns resolved from its scope). */
+export const actorFor = async (db: Db, auth: Auth): Promise<Actor> =>
+  actorOf(
+    { scope: auth.scope, employeeKey: auth.user.employeeKey, permissions: auth.permissions },
+    await treeResolver(db, [auth.scope]),
+  );
+
+const callerOf = (auth: Auth) => ({ scope: auth.scope, employeeKey: auth.user.employeeKey });
+const personOf = (u: LoadedUser) => ({ scope: u.scope, employeeKey: u.row.employeeKey });
+
+/** The users a caller administers (`administersUser` of the domain rules). */
 export const administeredUsers = async (db: Db, auth: Auth, ids?: string[]): Promise<LoadedUser[]> => {
   const users = await loadUsers(db, ids);
   if (auth.scope.all) return users;
-  const resolve = await treeResolver(
-    db,
-    users.map((u) => u.scope),
-  );
-  return users.filter((u) => !u.scope.all && scopeWithin(u.scope, auth.scope, resolve));
+  const resolve = await treeResolver(db, [auth.scope, ...users.map((u) => u.scope)]);
+  return users.filter((u) => administersUser(callerOf(auth), personOf(u), resolve));
 };
 
-/** A user the caller administers, by username or id; anyone else answers 404 like a missing one. */
-export const administeredUser = async (
-  db: Db,
-  auth: Auth,
-  by: { username?: string; id?: string },
-): Promise<LoadedUser> => {
+/** The id of a user by username (any case) or id, whoever administers it. */
+const userIdBy = async (db: Db, by: { username?: string; id?: string }): Promise<string | undefined> => {
   const [row] = await db
     .select({ id: t.users.id })
     .from(t.users)
@@ -182,27 +197,58 @@ export const administeredUser = async (
         ? eq(t.users.id, by.id)
         : sql`lower(${t.users.username}) = lower(${by.username ?? ''})`,
     );
-  const [user] = row ? await administeredUsers(db, auth, [row.id]) : [];
+  return row?.id;
+};
+
+/** A user the caller administers, by username or id; anyone else answers 404 like a missing one. */
+export const administeredUser = async (
+  db: Db,
+  auth: Auth,
+  by: { username?: string; id?: string },
+): Promise<LoadedUser> => {
+  const id = await userIdBy(db, by);
+  const [user] = id ? await administeredUsers(db, auth, [id]) : [];
   return user ?? notFound();
 };
 
-/** Roles a caller may see and assign: those whose every permission it holds. */
-export const roleVisible = (auth: Auth, r: LoadedRole) =>
-  auth.scope.all || r.permissions.every((p) => auth.permissions.has(p));
-
-export const roleView = async (db: Db, r: LoadedRole): Promise<Role> => {
-  const [n] = await db.select({ n: count() }).from(t.userRoles).where(eq(t.userRoles.roleId, r.row.id));
-  return {
-    id: r.row.id,
-    rolename: r.row.rolename,
-    firstname: r.row.firstname,
-    lastname: r.row.lastname,
-    region: r.row.region,
-    permissions: r.permissions,
-    userCount: n?.n ?? 0,
-    builtIn: r.row.builtIn,
-  };
+/** Tenant check of kind `user`: the own user, or one the caller administers. */
+export const userInReach = async (
+  db: Db,
+  auth: Auth,
+  by: { username?: string; id?: string },
+): Promise<boolean> => {
+  const id = await userIdBy(db, by);
+  if (!id) return false;
+  if (id === auth.user.id) return true;
+  return (await administeredUsers(db, auth, [id])).length > 0;
 };
+
+export const ownedRole = (r: LoadedRole) => ({ concernCode: r.row.concernCode, permissions: r.permissions });
+
+/** Roles a caller sees (`roleVisible` of the domain rules); another concern's are missing to it. */
+export const visibleRoles = async (db: Db, auth: Auth): Promise<{ actor: Actor; roles: LoadedRole[] }> => {
+  const [actor, roles] = await Promise.all([actorFor(db, auth), loadRoles(db)]);
+  return { actor, roles: roles.filter((r) => roleVisible(actor, ownedRole(r))) };
+};
+
+export const roleIsAssignable = (actor: Actor, r: LoadedRole) => roleAssignable(actor, ownedRole(r));
+
+/** Role user counts within the caller's reach: the users it administers. */
+export const roleCountsFor = async (db: Db, auth: Auth): Promise<Map<string, number>> =>
+  roleUserCounts(await administeredUsers(db, auth));
+
+export const roleView = (r: LoadedRole, actor: Actor, counts: ReadonlyMap<string, number>): Role => ({
+  id: r.row.id,
+  rolename: r.row.rolename,
+  firstname: r.row.firstname,
+  lastname: r.row.lastname,
+  region: r.row.region,
+  permissions: r.permissions,
+  userCount: counts.get(r.row.rolename.toLowerCase()) ?? 0,
+  builtIn: r.row.builtIn,
+  concernCode: r.row.concernCode,
+  editable: roleChangeable(actor, ownedRole(r)),
+});
 
 const unknownTreeCodes = async (db: Db, scope: Scope): Promise<string | undefined> => {
   const known = async (
@@ -222,32 +268,42 @@ const unknownTreeCodes = async (db: Db, scope: Scope): Promise<string | undefine
 };
 
 /**
- * A caller grants only what it holds itself, inside its own scope. A restricted caller learns
- * nothing about codes outside its scope: foreign and unknown codes are both 403 scope.
+ * A caller grants only what it holds itself (400 permission_not_held), roles it may assign, an
+ * employee link only when internal (403), a scope inside its own (403 scope: a restricted caller
+ * learns nothing about codes outside it, foreign and unknown are alike), and a customer user gets
+ * a non-empty scope in one concern (400 scope_required / scope_one_concern).
  */
 export const checkGrant = async (
   db: Db,
   auth: Auth,
-  input: Pick<UserInput, 'roles' | 'permissions' | 'scope'>,
+  input: Pick<UserInput, 'roles' | 'permissions' | 'scope' | 'employeeKey'>,
 ): Promise<LoadedRole[]> => {
   const unknown = unknownCodes(input.permissions);
   if (unknown.length) invalid('permissions', `unknown permission ${unknown[0]}`);
-  const roles = await loadRoles(db);
+  const { actor, roles } = await visibleRoles(db, auth);
   const chosen: LoadedRole[] = [];
   for (const name of input.roles) {
     const role = roles.find((r) => r.row.rolename.toLowerCase() === name.toLowerCase());
-    if (!role || !roleVisible(auth, role)) return invalid('roles', `unknown role ${name}`);
+    if (!role) return invalid('roles', `unknown role ${name}`);
+    if (!roleIsAssignable(actor, role)) checkHeld(actor, role.permissions, 'roles');
     chosen.push(role);
   }
-  if (input.permissions.some((p) => !auth.permissions.has(p))) forbidden('permissions');
-  if (!auth.scope.all && !scopeWithin(input.scope, auth.scope, await treeResolver(db, [input.scope])))
-    forbidden('scope');
+  checkHeld(actor, input.permissions, 'permissions');
+  checkEmployeeLink(callerOf(auth), input.employeeKey);
+  const resolve = await treeResolver(db, [input.scope]);
+  if (!auth.scope.all && !scopeWithin(input.scope, auth.scope, resolve)) forbidden('scope');
   const missing = await unknownTreeCodes(db, input.scope);
   if (missing) invalid('scope', `unknown code ${missing}`);
+  checkCustomerScope({ scope: input.scope, employeeKey: input.employeeKey }, resolve);
   return chosen;
 };
 
-export const checkRoleInput = async (db: Db, auth: Auth, body: RoleInput, existing?: RoleRow) => {
+export const checkRoleInput = async (
+  db: Db,
+  actor: Actor,
+  body: RoleInput,
+  existing?: RoleRow,
+): Promise<void> => {
   const [clash] = await db
     .select({ id: t.roles.id })
     .from(t.roles)
@@ -258,7 +314,7 @@ export const checkRoleInput = async (db: Db, auth: Auth, body: RoleInput, existi
     invalid('rolename', 'built-in roles keep their name');
   const unknown = unknownCodes(body.permissions);
   if (unknown.length) invalid('permissions', `unknown permission ${unknown[0]}`);
-  if (body.permissions.some((p) => !auth.permissions.has(p))) forbidden('permissions');
+  checkHeld(actor, body.permissions, 'permissions');
 };
 
 /** A unique violation (a concurrent create with the same name) answers like the check before it. */

@@ -46,6 +46,8 @@ export const User = z.object({
   employeeKey: z.string().nullable(),
   lastLogin: IsoDateTime.nullable(),
   createdAt: IsoDateTime,
+  /** False for a user who cannot sign in (e.g. a customer user left without a scope: saving it with one reactivates it). */
+  active: z.boolean(),
 });
 export type User = z.infer<typeof User>;
 
@@ -89,9 +91,14 @@ export const Role = z.object({
   lastname: z.string().nullable(),
   region: z.string().nullable(),
   permissions: z.array(z.string()),
+  /** Users holding the role among those the caller administers (a customer admin: its concern's). */
   userCount: z.number().int(),
-  /** Built-in roles (ADMIN...) can be edited but not deleted. */
+  /** Built-in roles (ADMIN...) keep their name and cannot be deleted. */
   builtIn: z.boolean(),
+  /** The concern that owns the role; null for global roles (built-in, or made by internal staff). */
+  concernCode: z.string().nullable(),
+  /** Whether the caller may change and delete it (global roles: internal administrators only). */
+  editable: z.boolean(),
 });
 export type Role = z.infer<typeof Role>;
 
@@ -138,7 +145,8 @@ export const users = {
   create: defineEndpoint({
     method: 'POST',
     path: '/rest/v2/user/create',
-    summary: 'Create a user (409 username_already_exists, 400 passwords_different)',
+    summary:
+      'Create a user (409 username_already_exists, 400 passwords_different, scope_required, scope_one_concern, permission_not_held)',
     body: UserInput,
     permissions: ['PERM_CREATEUSER'],
     status: 201,
@@ -208,7 +216,8 @@ export const roles = {
   create: defineEndpoint({
     method: 'POST',
     path: '/rest/v2/role/create',
-    summary: 'Create a role (409 rolename_already_exists)',
+    summary:
+      "Create a role, owned by the caller's concern for a customer admin, global for internal staff (409 rolename_already_exists, 400 permission_not_held)",
     body: RoleInput,
     permissions: ['PERM_CREATEROLE'],
     status: 201,
@@ -226,7 +235,8 @@ export const roles = {
   update: defineEndpoint({
     method: 'POST',
     path: '/rest/v2/role/:rolename',
-    summary: 'Update a role',
+    summary:
+      'Update a role (403 role_read_only for a global role and a customer admin; 400 permission_not_held)',
     ...roleByName,
     body: RoleInput,
     permissions: ['PERM_CREATEROLE'],
@@ -235,7 +245,7 @@ export const roles = {
   remove: defineEndpoint({
     method: 'DELETE',
     path: '/rest/v2/role/:rolename',
-    summary: 'Delete a role',
+    summary: 'Delete a role (403 role_read_only, 409 deletion_error for a built-in role)',
     ...roleByName,
     permissions: ['PERM_REMOVEROLE'],
     response: Ok,

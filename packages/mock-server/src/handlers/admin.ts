@@ -1,11 +1,23 @@
 import {
+  type Actor,
+  actorOf,
+  administersUser,
+  checkCustomerScope,
+  checkEmployeeLink,
+  checkHeld,
   checkPasswordPair,
+  checkRoleChangeable,
   FIELD_GROUPS,
   grantableCodes,
+  newRoleOwner,
   PERMISSION_CATALOGUE,
   ROUTE_PERMISSIONS,
   type Role,
   type RoleInput,
+  roleAssignable,
+  roleChangeable,
+  roleUserCounts,
+  roleVisible,
   type Scope,
   scopeWithin,
   slicePage,
@@ -42,6 +54,7 @@ const userView = (db: MockDb, u: DatasetUser): User => ({
   employeeKey: u.employeeKey,
   lastLogin: u.lastLogin,
   createdAt: u.createdAt,
+  active: u.active,
 });
 
 const summaryView = (u: DatasetUser): UserSummary => ({
@@ -57,36 +70,53 @@ const summaryView = (u: DatasetUser): UserSummary => ({
 
 const resolver = (db: MockDb) => ({ branchConcern: db.branchConcern, locationPath: db.locationPath });
 
-/** Users a caller administers: everyone for an unrestricted scope, else those inside its own scope. */
+const callerOf = (auth: Auth) => ({ scope: auth.scope, employeeKey: auth.user.employeeKey });
+
+/** The caller as the ownership rules see it. */
+const actorFor = (db: MockDb, auth: Auth): Actor =>
+  actorOf({ ...callerOf(auth), permissions: auth.permissions }, resolver(db));
+
+/** Users a caller administers (`administersUser` of the domain rules). */
 const administers = (db: MockDb, auth: Auth, u: DatasetUser) =>
-  auth.scope.all || (!u.scope.all && scopeWithin(u.scope, auth.scope, resolver(db)));
+  administersUser(callerOf(auth), u, resolver(db));
 
 const administered = (db: MockDb, auth: Auth, u: DatasetUser | undefined): DatasetUser => {
   if (!u || !administers(db, auth, u)) return notFound();
   return u as DatasetUser;
 };
 
-/** A caller grants only what it holds itself, inside its own scope. */
+/** The own user or one the caller administers; anyone else is missing to it (tenant kind `user`). */
+const inReach = (db: MockDb, auth: Auth, u: DatasetUser | undefined): DatasetUser =>
+  u && u.id === auth.user.id ? u : administered(db, auth, u);
+
+/**
+ * A caller grants only what it holds (400 permission_not_held), roles it may assign, an employee
+ * link only when internal, a scope inside its own (403 scope), and a customer user gets a
+ * non-empty scope in one concern (400 scope_required / scope_one_concern).
+ */
 const checkGrant = (
   db: MockDb,
   auth: Auth,
-  input: { roles: string[]; permissions: string[]; scope: Scope },
+  input: { roles: string[]; permissions: string[]; scope: Scope; employeeKey: string | null },
 ) => {
   const unknown = unknownCodes(input.permissions);
   if (unknown.length) invalid('permissions', `unknown permission ${unknown[0]}`);
+  const actor = actorFor(db, auth);
   for (const name of input.roles) {
     const role = db.roleByName(name);
-    if (!role) invalid('roles', `unknown role ${name}`);
-    else if (role.permissions.some((p) => !auth.permissions.has(p))) forbidden('roles');
+    if (!role || !roleVisible(actor, role)) invalid('roles', `unknown role ${name}`);
+    else if (!roleAssignable(actor, role)) checkHeld(actor, role.permissions, 'roles');
   }
-  if (input.permissions.some((p) => !auth.permissions.has(p))) forbidden('permissions');
+  checkHeld(actor, input.permissions, 'permissions');
+  checkEmployeeLink(callerOf(auth), input.employeeKey);
+  if (!scopeWithin(input.scope, auth.scope, resolver(db))) forbidden('scope');
   const codes = [
     ...input.scope.concerns.filter((c) => !db.concerns.has(c)),
     ...input.scope.branches.filter((b) => !db.branches.has(b)),
     ...input.scope.locations.filter((l) => !db.locations.has(l)),
   ];
   if (codes.length) invalid('scope', `unknown code ${codes[0]}`);
-  if (!scopeWithin(input.scope, auth.scope, resolver(db))) forbidden('scope');
+  checkCustomerScope(input, resolver(db));
 };
 
 const checkUserInput = (db: MockDb, auth: Auth, body: UserInput, existing?: DatasetUser) => {
@@ -114,6 +144,8 @@ const applyUserInput = (db: MockDb, u: DatasetUser, body: UserInput) => {
   u.permissions = [...new Set(body.permissions)];
   u.scope = structuredClone(body.scope);
   u.employeeKey = body.employeeKey;
+  // Saving a user with a valid scope (checked before) reactivates a deactivated one.
+  u.active = true;
   if (body.password) u.password = body.password;
 };
 
@@ -162,6 +194,7 @@ export const usersHandlers = (ctx: HandlerContext): HttpHandler[] => [
       sessionTimeoutMinutes: 60,
       createdAt: db.now(),
       lastLogin: null,
+      active: true,
     };
     applyUserInput(db, user, body);
     db.users.set(user.id, user);
@@ -183,8 +216,9 @@ export const usersHandlers = (ctx: HandlerContext): HttpHandler[] => [
 
   route(ctx, 'users', 'getById', ({ db, auth, params }) => {
     if (params.id === auth.user.id) return userView(db, auth.user);
+    const user = inReach(db, auth, db.users.get(params.id));
     if (!auth.permissions.has(ROUTE_PERMISSIONS.createUser)) forbidden();
-    return userView(db, administered(db, auth, db.users.get(params.id)));
+    return userView(db, user);
   }),
 
   route(ctx, 'users', 'update', ({ db, auth, params, body }) => {
@@ -236,27 +270,33 @@ export const usersHandlers = (ctx: HandlerContext): HttpHandler[] => [
 
 // --- roles ------------------------------------------------------------------------------------
 
-const roleView = (db: MockDb, r: DatasetRole): Role => ({
+const roleView = (r: DatasetRole, actor: Actor, counts: ReadonlyMap<string, number>): Role => ({
   id: r.id,
   rolename: r.rolename,
   firstname: r.firstname,
   lastname: r.lastname,
   region: r.region,
   permissions: [...r.permissions],
-  userCount: [...db.users.values()].filter((u) => u.roles.includes(r.rolename)).length,
+  userCount: counts.get(r.rolename.toLowerCase()) ?? 0,
   builtIn: r.builtIn,
+  concernCode: r.concernCode,
+  editable: roleChangeable(actor, r),
 });
 
-/** Roles a caller may see and assign: those whose every permission it holds. */
-const roleVisible = (auth: Auth, r: DatasetRole) =>
-  auth.scope.all || r.permissions.every((p) => auth.permissions.has(p));
+/** Role views with user counts among the users the caller administers. */
+const rolesView = (db: MockDb, auth: Auth, roles: DatasetRole[]) => {
+  const actor = actorFor(db, auth);
+  const counts = roleUserCounts([...db.users.values()].filter((u) => administers(db, auth, u)));
+  return roles.map((r) => roleView(r, actor, counts));
+};
 
-const visibleRole = (auth: Auth, r: DatasetRole | undefined): DatasetRole => {
-  if (!r || !roleVisible(auth, r)) return notFound();
+/** A role the caller sees; another concern's answers 404 like a missing one (tenant kind `role`). */
+const visibleRole = (db: MockDb, auth: Auth, r: DatasetRole | undefined): DatasetRole => {
+  if (!r || !roleVisible(actorFor(db, auth), r)) return notFound();
   return r as DatasetRole;
 };
 
-const checkRoleInput = (db: MockDb, auth: Auth, body: RoleInput, existing?: DatasetRole) => {
+const checkRoleInput = (db: MockDb, actor: Actor, body: RoleInput, existing?: DatasetRole) => {
   const clash = db.roleByName(body.rolename);
   if (clash && clash !== existing)
     throw new MockError(409, 'rolename_already_exists', undefined, { field: 'rolename' });
@@ -264,28 +304,37 @@ const checkRoleInput = (db: MockDb, auth: Auth, body: RoleInput, existing?: Data
     invalid('rolename', 'built-in roles keep their name');
   const unknown = unknownCodes(body.permissions);
   if (unknown.length) invalid('permissions', `unknown permission ${unknown[0]}`);
-  if (body.permissions.some((p) => !auth.permissions.has(p))) forbidden('permissions');
+  checkHeld(actor, body.permissions, 'permissions');
 };
 
 export const rolesHandlers = (ctx: HandlerContext): HttpHandler[] => [
   route(ctx, 'roles', 'list', ({ db, auth, body }) => {
     const f = body.filterMap;
+    const actor = actorFor(db, auth);
     const rows = [...db.roles.values()].filter(
       (r) =>
-        roleVisible(auth, r) &&
+        roleVisible(actor, r) &&
         (!f.rolename || r.rolename.toLowerCase().includes(f.rolename.toLowerCase())) &&
         (!f.region || (r.region ?? '').toLowerCase().includes(f.region.toLowerCase())),
     );
     sortRows(rows, body.sortField, body.sortAsc, 'rolename');
     const page = slicePage(rows, body.page, body.size);
-    return { ...page, items: page.items.map((r) => roleView(db, r)) };
+    return { ...page, items: rolesView(db, auth, page.items) };
   }),
-  route(ctx, 'roles', 'all', ({ db, auth }) =>
-    [...db.roles.values()].filter((r) => roleVisible(auth, r)).map((r) => roleView(db, r)),
-  ),
+  route(ctx, 'roles', 'all', ({ db, auth }) => {
+    const actor = actorFor(db, auth);
+    return rolesView(
+      db,
+      auth,
+      [...db.roles.values()].filter((r) => roleAssignable(actor, r)),
+    );
+  }),
   // Before `role/:rolename`: the literal segment must win.
   route(ctx, 'roles', 'create', ({ db, auth, body }) => {
-    checkRoleInput(db, auth, body);
+    const actor = actorFor(db, auth);
+    const owner = newRoleOwner(actor);
+    if (owner === undefined) forbidden('scope');
+    checkRoleInput(db, actor, body);
     const role: DatasetRole = {
       id: db.nextId('R'),
       rolename: body.rolename,
@@ -294,6 +343,7 @@ export const rolesHandlers = (ctx: HandlerContext): HttpHandler[] => [
       region: body.region ?? null,
       permissions: [...new Set(body.permissions)],
       builtIn: false,
+      concernCode: owner ?? null,
     };
     db.roles.set(role.id, role);
     db.log({
@@ -303,16 +353,21 @@ export const rolesHandlers = (ctx: HandlerContext): HttpHandler[] => [
       objectId: role.id,
       locationCode: null,
       summary: `role ${role.rolename} created`,
-      after: { rolename: role.rolename, permissions: role.permissions },
+      after: { rolename: role.rolename, permissions: role.permissions, concernCode: role.concernCode },
     });
-    return roleView(db, role);
+    return rolesView(db, auth, [role])[0];
   }),
-  route(ctx, 'roles', 'getById', ({ db, auth, params }) =>
-    roleView(db, visibleRole(auth, db.roles.get(params.id))),
+  route(
+    ctx,
+    'roles',
+    'getById',
+    ({ db, auth, params }) => rolesView(db, auth, [visibleRole(db, auth, db.roles.get(params.id))])[0],
   ),
   route(ctx, 'roles', 'update', ({ db, auth, params, body }) => {
-    const role = visibleRole(auth, db.roleByName(params.rolename));
-    checkRoleInput(db, auth, body, role);
+    const role = visibleRole(db, auth, db.roleByName(params.rolename));
+    const actor = actorFor(db, auth);
+    checkRoleChangeable(actor, role);
+    checkRoleInput(db, actor, body, role);
     const before = { rolename: role.rolename, permissions: [...role.permissions] };
     if (role.rolename !== body.rolename)
       for (const u of db.users.values())
@@ -332,11 +387,12 @@ export const rolesHandlers = (ctx: HandlerContext): HttpHandler[] => [
       before,
       after: { rolename: role.rolename, permissions: role.permissions },
     });
-    return roleView(db, role);
+    return rolesView(db, auth, [role])[0];
   }),
   route(ctx, 'roles', 'remove', ({ db, auth, params }) => {
-    const role = visibleRole(auth, db.roleByName(params.rolename));
+    const role = visibleRole(db, auth, db.roleByName(params.rolename));
     if (role.builtIn) fail(409, 'deletion_error', 'rolename', 'Built-in roles cannot be deleted.');
+    checkRoleChangeable(actorFor(db, auth), role);
     db.roles.delete(role.id);
     for (const u of db.users.values()) u.roles = u.roles.filter((r) => r !== role.rolename);
     db.log({

@@ -14,7 +14,7 @@ const withSession = (body: unknown, token: string) =>
 export const authHandlers = (ctx: HandlerContext) => [
   route(ctx, 'auth', 'signin', ({ db, body }) => {
     const user = db.userByName(body.username);
-    if (!user || user.password !== body.password) {
+    if (!user?.active || user.password !== body.password) {
       db.log({
         username: body.username,
         type: 'signin_failed',
@@ -41,7 +41,7 @@ export const authHandlers = (ctx: HandlerContext) => [
 
   route(ctx, 'auth', 'impersonate', ({ db, body, auth }) => {
     const target = db.userByName(body.username);
-    if (!target) throw new MockError(404, 'not_found', undefined, { field: 'username' });
+    if (!target?.active) throw new MockError(404, 'not_found', undefined, { field: 'username' });
     const token = db.openSession(target, auth.impersonatedBy ?? auth.user.username);
     db.closeSession(auth.token);
     db.log({

@@ -47,13 +47,21 @@ export interface PermissionPickerProps {
   value: readonly string[];
   onChange: (codes: string[]) => void;
   idPrefix: string;
+  /** Shown, not changeable (a role the caller may not change). */
+  disabled?: boolean;
 }
 
 /**
  * Permission codes grouped by kind; the five visibility groups of spec section 6 are one-click bundles
  * over the field codes (pressed when every code of the group is granted; a click adds or removes them all).
  */
-export function PermissionPicker({ catalogue, value, onChange, idPrefix }: PermissionPickerProps) {
+export function PermissionPicker({
+  catalogue,
+  value,
+  onChange,
+  idPrefix,
+  disabled = false,
+}: PermissionPickerProps) {
   const { t } = useTranslation('admin');
   if (!catalogue) return <Skeleton lines={6} />;
   const granted = new Set(value);
@@ -112,6 +120,7 @@ export function PermissionPicker({ catalogue, value, onChange, idPrefix }: Permi
                       size="sm"
                       variant={all ? 'primary' : 'secondary'}
                       aria-pressed={all}
+                      disabled={disabled}
                       title={members.join(', ')}
                       onClick={() => toggle(members, !all)}
                     >
@@ -121,7 +130,7 @@ export function PermissionPicker({ catalogue, value, onChange, idPrefix }: Permi
                 })}
               </Bundles>
             ) : null}
-            <Codes>
+            <Codes disabled={disabled}>
               <legend>{categoryLabel(category)}</legend>
               {codes.map((p) => (
                 <label key={p.code} htmlFor={`${idPrefix}-${p.code}`}>

@@ -6,7 +6,7 @@ import {
   type RoleInput,
   saveStatus,
 } from '@falcon/api-client';
-import { Button, Card, ConfirmDialog, ErrorState, Skeleton } from '@falcon/ui';
+import { Badge, Button, Card, ConfirmDialog, ErrorState, Skeleton } from '@falcon/ui';
 import { type FormEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
@@ -67,11 +67,15 @@ function RoleForm({ role }: { role?: Role }) {
   const [deleting, setDeleting] = useState(false);
   const dirty = useMemo(() => normalized(input) !== normalized(baseline), [input, baseline]);
   const guard = useDiscardGuard(dirty);
+  // The server says whether the caller may change it: global roles only internal administrators.
+  const readOnly = Boolean(role && !role.editable);
   const mayRemove =
-    Boolean(role && !role.builtIn) && hasAll(session?.permissions ?? [], [ACTION_PERMISSIONS.removeRole]);
+    Boolean(role && !role.builtIn && role.editable) &&
+    hasAll(session?.permissions ?? [], [ACTION_PERMISSIONS.removeRole]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    if (readOnly) return;
     setBusy(true);
     setError(null);
     let saved: Role | undefined;
@@ -85,7 +89,7 @@ function RoleForm({ role }: { role?: Role }) {
     );
     setBusy(false);
     if (saved) {
-      notify.success('user_save_success');
+      notify.success('role_save_success');
       invalidate('roles:');
       invalidate(`role:${saved.id}`);
       const next = toInput(saved);
@@ -97,9 +101,9 @@ function RoleForm({ role }: { role?: Role }) {
       }
       return;
     }
-    const key = result.status === 409 ? 'rolename_already_exists' : (result.error?.key ?? 'user_save_error');
+    const key = result.status === 409 ? 'rolename_already_exists' : (result.error?.key ?? 'role_save_error');
     setError(key);
-    notify.error(result.error, 'user_save_error');
+    notify.error(result.error, 'role_save_error');
   };
 
   const remove = async () => {
@@ -124,6 +128,12 @@ function RoleForm({ role }: { role?: Role }) {
       onSubmit={(event) => void submit(event)}
       style={{ display: 'flex', flexDirection: 'column', gap: 16 }}
     >
+      {readOnly ? (
+        <p role="note" style={{ margin: 0, display: 'flex', gap: 8, alignItems: 'baseline' }}>
+          <Badge>{t('roles.readOnly')}</Badge>
+          <span>{t('roles.readOnlyNote')}</span>
+        </p>
+      ) : null}
       <Card title={t('roles.data')} headingLevel={2}>
         <FormRow>
           <Field
@@ -133,7 +143,7 @@ function RoleForm({ role }: { role?: Role }) {
             minLength={2}
             maxLength={64}
             pattern="[A-Za-z0-9_ \-]+"
-            readOnly={Boolean(role?.builtIn)}
+            readOnly={Boolean(role?.builtIn) || readOnly}
             value={input.rolename}
             error={error ? t(error, { ns: 'messages' }) : null}
             onChange={(e) => setInput({ ...input, rolename: e.target.value })}
@@ -141,18 +151,21 @@ function RoleForm({ role }: { role?: Role }) {
           <Field
             id="role-firstname"
             label={t('users.firstname')}
+            readOnly={readOnly}
             value={input.firstname ?? ''}
             onChange={(e) => setInput({ ...input, firstname: e.target.value })}
           />
           <Field
             id="role-lastname"
             label={t('users.lastname')}
+            readOnly={readOnly}
             value={input.lastname ?? ''}
             onChange={(e) => setInput({ ...input, lastname: e.target.value })}
           />
           <Field
             id="role-region"
             label={t('users.region')}
+            readOnly={readOnly}
             value={input.region ?? ''}
             onChange={(e) => setInput({ ...input, region: e.target.value })}
           />
@@ -166,12 +179,15 @@ function RoleForm({ role }: { role?: Role }) {
         catalogue={catalogue.data}
         value={input.permissions}
         onChange={(permissions) => setInput({ ...input, permissions })}
+        disabled={readOnly}
       />
       <div style={{ display: 'flex', gap: 8, flexWrap: 'wrap' }}>
-        <Button type="submit" variant="primary" loading={busy && !deleting}>
-          {t('actions.save', { ns: 'common' })}
-        </Button>
-        {dirty ? (
+        {readOnly ? null : (
+          <Button type="submit" variant="primary" loading={busy && !deleting}>
+            {t('actions.save', { ns: 'common' })}
+          </Button>
+        )}
+        {dirty && !readOnly ? (
           <Button type="button" variant="secondary" onClick={() => setInput(baseline)}>
             {t('users.undo')}
           </Button>

@@ -16,7 +16,10 @@ import { useServerPaging } from '../../../lib/paging';
 import { useQuery } from '../../../lib/query';
 import { state } from '../../../lib/store';
 
-/** Roles and how many users hold them; built-in roles can be edited but not deleted. */
+/**
+ * Roles and how many of the caller's users hold them; built-in roles cannot be deleted, and a customer
+ * admin sees global roles read-only.
+ */
 export function RolesPage() {
   const { t } = useTranslation(['admin', 'messages']);
   const format = useFormat();
@@ -58,7 +61,12 @@ export function RolesPage() {
     {
       key: 'builtIn',
       header: t('roles.kind'),
-      cell: (row) => (row.builtIn ? <Badge>{t('roles.builtIn')}</Badge> : ''),
+      cell: (row) => (
+        <span style={{ display: 'inline-flex', gap: 4 }}>
+          {row.builtIn ? <Badge>{t('roles.builtIn')}</Badge> : null}
+          {row.editable ? null : <Badge>{t('roles.readOnly')}</Badge>}
+        </span>
+      ),
     },
     {
       key: 'permissions',
@@ -78,7 +86,7 @@ export function RolesPage() {
       key: 'delete',
       header: t('users.actions'),
       cell: (row) =>
-        row.builtIn ? null : (
+        row.builtIn || !row.editable ? null : (
           <Button
             size="sm"
             variant="ghost"

@@ -67,6 +67,11 @@ export function UserDetailPage({ id }: { id: string | null }) {
         }
         actions={<Link to={paths.users.to()}>{t('users.backToList')}</Link>}
       />
+      {data && !data.active ? (
+        <p role="note" style={{ margin: 0 }}>
+          {t('users.inactiveNote')}
+        </p>
+      ) : null}
       <UserForm
         key={data?.id ?? 'new'}
         user={data}
