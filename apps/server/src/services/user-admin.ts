@@ -6,6 +6,7 @@ import {
   checkEmployeeLink,
   checkHeld,
   type LocationPath,
+  ROUTE_PERMISSIONS,
   type Role,
   type RoleInput,
   roleAssignable,
@@ -211,12 +212,18 @@ export const administeredUser = async (
   return user ?? notFound();
 };
 
-/** Tenant check of kind `user`: the own user, or one the caller administers. */
+/**
+ * Tenant check of kind `user`: the own user, or one the caller administers. By id without
+ * PERM_CREATEUSER the handler answers (`users.getById` serves the own profile without the
+ * permission and 403 for anyone else, existing or not: the permission comes before the tenant,
+ * as on every endpoint).
+ */
 export const userInReach = async (
   db: Db,
   auth: Auth,
   by: { username?: string; id?: string },
 ): Promise<boolean> => {
+  if (by.id !== undefined && !auth.permissions.has(ROUTE_PERMISSIONS.createUser)) return true;
   const id = await userIdBy(db, by);
   if (!id) return false;
   if (id === auth.user.id) return true;

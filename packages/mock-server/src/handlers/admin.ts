@@ -85,10 +85,6 @@ const administered = (db: MockDb, auth: Auth, u: DatasetUser | undefined): Datas
   return u as DatasetUser;
 };
 
-/** The own user or one the caller administers; anyone else is missing to it (tenant kind `user`). */
-const inReach = (db: MockDb, auth: Auth, u: DatasetUser | undefined): DatasetUser =>
-  u && u.id === auth.user.id ? u : administered(db, auth, u);
-
 /**
  * A caller grants only what it holds (400 permission_not_held), roles it may assign, an employee
  * link only when internal, a scope inside its own (403 scope), and a customer user gets a
@@ -216,9 +212,8 @@ export const usersHandlers = (ctx: HandlerContext): HttpHandler[] => [
 
   route(ctx, 'users', 'getById', ({ db, auth, params }) => {
     if (params.id === auth.user.id) return userView(db, auth.user);
-    const user = inReach(db, auth, db.users.get(params.id));
     if (!auth.permissions.has(ROUTE_PERMISSIONS.createUser)) forbidden();
-    return userView(db, user);
+    return userView(db, administered(db, auth, db.users.get(params.id)));
   }),
 
   route(ctx, 'users', 'update', ({ db, auth, params, body }) => {

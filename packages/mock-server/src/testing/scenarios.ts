@@ -303,6 +303,123 @@ export const describeContractScenarios = (target: ContractTarget): void => {
     });
   });
 
+  describe('ownership of roles and users (issue 11)', () => {
+    const c002Admin = () => {
+      const u = dataset.users.find((x) => x.roles.includes('KD_ADMIN') && x.scope.concerns.includes('C002'));
+      if (!u) throw new Error('no KD_ADMIN of C002');
+      return u.username;
+    };
+    const roleNamed = async (client: TestClient, name: string) =>
+      (await client.api.roles.list({ body: { size: 200 } })).items.find((r) => r.rolename === name);
+    const newUser = {
+      username: 'owner.test',
+      firstname: 'Olga',
+      lastname: 'Owner',
+      email: null,
+      phone: null,
+      region: null,
+      useRegion: false,
+      language: 'de' as const,
+      sessionTimeoutMinutes: 60,
+      roles: ['KD_USER'],
+      permissions: [],
+      scope: { all: false, concerns: [] as string[], branches: [], locations: [] },
+      employeeKey: null,
+      password: 'secret-pass-1',
+      passwordRepeat: 'secret-pass-1',
+    };
+
+    it('a customer admin sees built-in roles read-only: changing KD_USER is 403 role_read_only and changes nothing', async () => {
+      const kdadmin = await signedIn('kdadmin');
+      const role = await roleNamed(kdadmin, 'KD_USER');
+      expect(role).toMatchObject({ builtIn: true, concernCode: null, editable: false });
+      const e = await failure(
+        kdadmin.api.roles.update({
+          params: { rolename: 'KD_USER' },
+          body: { rolename: 'KD_USER', permissions: [...(role?.permissions ?? []), 'PERM_FIELD_PRICE'] },
+        }),
+      );
+      expect([e.status, e.key, e.field]).toEqual([403, 'role_read_only', 'rolename']);
+      const staff = await signedIn('staff');
+      expect((await staff.api.auth.session()).permissions).not.toContain('PERM_FIELD_PRICE');
+      const admin = await signedIn('admin');
+      expect(await roleNamed(admin, 'KD_USER')).toMatchObject({
+        editable: true,
+        permissions: role?.permissions,
+      });
+    });
+
+    it("roles belong to the concern of the admin who made them: another concern's admin gets 404", async () => {
+      const other = await signedIn(c002Admin());
+      const made = await other.api.roles.create({
+        body: { rolename: 'C002 Lager', permissions: ['PERM_FIELD_ARTICLENAME'] },
+      });
+      expect(made).toMatchObject({ concernCode: 'C002', editable: true, builtIn: false, userCount: 0 });
+      const kdadmin = await signedIn('kdadmin');
+      for (const call of [
+        kdadmin.api.roles.getById({ params: { id: made.id } }),
+        kdadmin.api.roles.update({
+          params: { rolename: 'C002 Lager' },
+          body: { rolename: 'C002 Lager', permissions: [] },
+        }),
+        kdadmin.api.roles.remove({ params: { rolename: 'C002 Lager' } }),
+      ])
+        expect((await failure(call)).status).toBe(404);
+      expect(await roleNamed(kdadmin, 'C002 Lager')).toBeUndefined();
+      const own = await kdadmin.api.roles.create({
+        body: { rolename: 'C001 Einkauf', permissions: ['PERM_FIELD_ARTICLENAME'] },
+      });
+      expect(own).toMatchObject({ concernCode: 'C001', editable: true });
+      expect((await failure(other.api.roles.getById({ params: { id: own.id } }))).status).toBe(404);
+      const held = await failure(
+        kdadmin.api.roles.create({ body: { rolename: 'C001 Admin', permissions: ['PERM_SYSADMIN'] } }),
+      );
+      expect([held.status, held.key, held.field]).toEqual([400, 'permission_not_held', 'permissions']);
+    });
+
+    it("counts a role's users among the caller's own users", async () => {
+      const inC001 = dataset.users.filter(
+        (u) =>
+          u.roles.includes('KD_USER') &&
+          [...u.scope.concerns, ...u.scope.branches, ...u.scope.locations].every((c) =>
+            c.startsWith('C001'),
+          ) &&
+          !u.scope.all,
+      ).length;
+      const everywhere = dataset.users.filter((u) => u.roles.includes('KD_USER')).length;
+      expect(inC001).toBeLessThan(everywhere);
+      expect((await roleNamed(await signedIn('kdadmin'), 'KD_USER'))?.userCount).toBe(inC001);
+      expect((await roleNamed(await signedIn('admin'), 'KD_USER'))?.userCount).toBe(everywhere);
+    });
+
+    it('a customer user without a scope is 400 scope_required, and nobody else can take it over', async () => {
+      const kdadmin = await signedIn('kdadmin');
+      const e = await failure(kdadmin.api.users.create({ body: newUser }));
+      expect([e.status, e.key, e.field]).toEqual([400, 'scope_required', 'scope']);
+      const other = await signedIn(c002Admin());
+      expect(
+        (await failure(other.api.users.getByUsername({ params: { username: 'owner.test' } }))).status,
+      ).toBe(404);
+      const created = await kdadmin.api.users.create({
+        body: { ...newUser, scope: { ...newUser.scope, concerns: ['C001'] } },
+      });
+      expect(created).toMatchObject({ active: true, scope: { concerns: ['C001'] } });
+      const moved = await failure(
+        other.api.users.update({
+          params: { username: 'owner.test' },
+          body: {
+            ...newUser,
+            scope: { ...newUser.scope, concerns: ['C002'] },
+            password: 'captured-123',
+            passwordRepeat: 'captured-123',
+          },
+        }),
+      );
+      expect(moved.status).toBe(404);
+      await newClient().api.auth.signin({ body: { username: 'owner.test', password: 'secret-pass-1' } });
+    });
+  });
+
   describe('container actions are requests for review', () => {
     it('creates a pending request that changes nothing until approve applies it', async () => {
       const target = own();
