@@ -41,3 +41,21 @@ export const BuiltIn: Story = {
     await expect(canvas.queryByRole('button', { name: 'Delete role' })).toBeNull();
   },
 };
+
+/**
+ * The same built-in role as a customer admin (kdadmin) sees it: global roles are maintained by the
+ * supplier, so the page says why and offers no save, no delete and no ticks.
+ */
+export const ReadOnlyForCustomerAdmin: Story = {
+  args: { path: '/admin/role/R05' },
+  beforeEach: prepareScreen('kdadmin'),
+  play: async ({ canvas }) => {
+    await expect(
+      await canvas.findByRole('heading', { name: 'KD_USER', level: 1 }, { timeout: 8000 }),
+    ).toBeVisible();
+    await expect(await canvas.findByRole('note')).toHaveTextContent('Read only');
+    await expect(canvas.queryByRole('button', { name: 'Save' })).toBeNull();
+    await expect(canvas.queryByRole('button', { name: 'Delete role' })).toBeNull();
+    await expect(await canvas.findByRole('button', { name: 'Master data' })).toBeDisabled();
+  },
+};
