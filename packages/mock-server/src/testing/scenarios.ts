@@ -356,15 +356,17 @@ export const describeContractScenarios = (target: ContractTarget): void => {
       });
       expect(made).toMatchObject({ concernCode: 'C002', editable: true, builtIn: false, userCount: 0 });
       const kdadmin = await signedIn('kdadmin');
-      for (const call of [
-        kdadmin.api.roles.getById({ params: { id: made.id } }),
-        kdadmin.api.roles.update({
-          params: { rolename: 'C002 Lager' },
-          body: { rolename: 'C002 Lager', permissions: [] },
-        }),
-        kdadmin.api.roles.remove({ params: { rolename: 'C002 Lager' } }),
-      ])
-        expect((await failure(call)).status).toBe(404);
+      // One after another, each started only when awaited (no unhandled rejection, no race).
+      const calls = [
+        () => kdadmin.api.roles.getById({ params: { id: made.id } }),
+        () =>
+          kdadmin.api.roles.update({
+            params: { rolename: 'C002 Lager' },
+            body: { rolename: 'C002 Lager', permissions: [] },
+          }),
+        () => kdadmin.api.roles.remove({ params: { rolename: 'C002 Lager' } }),
+      ];
+      for (const call of calls) expect((await failure(call())).status).toBe(404);
       expect(await roleNamed(kdadmin, 'C002 Lager')).toBeUndefined();
       const own = await kdadmin.api.roles.create({
         body: { rolename: 'C001 Einkauf', permissions: ['PERM_FIELD_ARTICLENAME'] },
