@@ -23,7 +23,6 @@ const MESSAGES: Partial<Record<MessageKey, string>> = {
   role_read_only: 'This role is maintained by the supplier; it can be viewed and assigned, not changed.',
   permission_not_held: 'You can grant only permissions you hold yourself.',
   scope_required: 'A customer user needs a scope: a concern, branches or locations.',
-  scope_one_concern: 'A customer user belongs to one concern: its scope must lie within it.',
   passwords_different: 'Passwords are different.',
   wrong_password: 'The current password is wrong.',
   invalid_barcode: 'Invalid barcode.',

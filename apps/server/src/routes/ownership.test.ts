@@ -195,7 +195,7 @@ describe('case 2: users with an empty scope cannot be made, nor captured', () =>
     expect([res.statusCode, res.json().error]).toEqual([400, 'scope_required']);
   });
 
-  it('a customer user belongs to one concern: a scope over two is 400 scope_one_concern', async () => {
+  it('a customer user belongs to one concern: a scope over two is 400 naming the field', async () => {
     const res = await admin.post(
       '/api/rest/v2/user/create',
       userInput({
@@ -203,10 +203,10 @@ describe('case 2: users with an empty scope cannot be made, nor captured', () =>
         scope: { ...EMPTY, concerns: ['C001'], branches: ['C002-B01'] },
       }),
     );
-    expect([res.statusCode, res.json().error, res.json().details.field]).toEqual([
+    expect([res.statusCode, res.json().error, res.json().details]).toEqual([
       400,
-      'scope_one_concern',
-      'scope',
+      'validation_error',
+      { field: 'scope', reason: 'several_concerns' },
     ]);
   });
 

@@ -278,7 +278,7 @@ const unknownTreeCodes = async (db: Db, scope: Scope): Promise<string | undefine
  * A caller grants only what it holds itself (400 permission_not_held), roles it may assign, an
  * employee link only when internal (403), a scope inside its own (403 scope: a restricted caller
  * learns nothing about codes outside it, foreign and unknown are alike), and a customer user gets
- * a non-empty scope in one concern (400 scope_required / scope_one_concern).
+ * a non-empty scope in one concern (400 scope_required; over several concerns 400 validation_error).
  */
 export const checkGrant = async (
   db: Db,

@@ -146,7 +146,7 @@ export const users = {
     method: 'POST',
     path: '/rest/v2/user/create',
     summary:
-      'Create a user (409 username_already_exists, 400 passwords_different, scope_required, scope_one_concern, permission_not_held)',
+      'Create a user (409 username_already_exists, 400 passwords_different, scope_required, permission_not_held)',
     body: UserInput,
     permissions: ['PERM_CREATEUSER'],
     status: 201,

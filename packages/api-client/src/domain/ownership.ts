@@ -1,4 +1,3 @@
-import type { MessageKey } from '../constants';
 import type { Scope } from '../contract/admin';
 import { HttpError } from '../http-error';
 import { type Granted, hasAll } from './permissions';
@@ -75,20 +74,34 @@ export const administersUser = (actor: Person, target: Person, resolve: TreeReso
 };
 
 /**
- * What is wrong with the scope a customer user would get: empty (400 scope_required) or spread
- * over several concerns (400 scope_one_concern). Internal people may have any scope.
+ * What is wrong with the scope a customer user would get: empty, or spread over several concerns.
+ * Internal people may have any scope.
  */
-export const customerScopeProblem = (target: Person, resolve: TreeResolver): MessageKey | null => {
+export const customerScopeProblem = (
+  target: Person,
+  resolve: TreeResolver,
+): 'empty' | 'several_concerns' | null => {
   if (isInternal(target)) return null;
-  if (isEmptyScope(target.scope)) return 'scope_required';
-  if (scopeConcerns(target.scope, resolve).length > 1) return 'scope_one_concern';
+  if (isEmptyScope(target.scope)) return 'empty';
+  if (scopeConcerns(target.scope, resolve).length > 1) return 'several_concerns';
   return null;
 };
 
-/** Throws the 400 of `customerScopeProblem`, naming the field `scope`. */
+/**
+ * 400 naming the field `scope`: `scope_required` for an empty one; a scope over several concerns
+ * (only an internal administrator can send one) is a `validation_error` with `reason` (no key of
+ * its own: every message key weighs on the sign-in page's download).
+ */
 export const checkCustomerScope = (target: Person, resolve: TreeResolver): void => {
-  const key = customerScopeProblem(target, resolve);
-  if (key) throw new HttpError(400, key, undefined, { field: 'scope' });
+  const problem = customerScopeProblem(target, resolve);
+  if (problem === 'empty') throw new HttpError(400, 'scope_required', undefined, { field: 'scope' });
+  if (problem === 'several_concerns')
+    throw new HttpError(
+      400,
+      'validation_error',
+      'A customer user belongs to one concern: its scope must lie within it.',
+      { field: 'scope', reason: 'several_concerns' },
+    );
 };
 
 /** Codes of `requested` the actor does not hold: it grants only what it holds itself. */

@@ -88,7 +88,7 @@ const administered = (db: MockDb, auth: Auth, u: DatasetUser | undefined): Datas
 /**
  * A caller grants only what it holds (400 permission_not_held), roles it may assign, an employee
  * link only when internal, a scope inside its own (403 scope), and a customer user gets a
- * non-empty scope in one concern (400 scope_required / scope_one_concern).
+ * non-empty scope in one concern (400 scope_required; over several concerns 400 validation_error).
  */
 const checkGrant = (
   db: MockDb,

@@ -101,9 +101,12 @@ function RoleForm({ role }: { role?: Role }) {
       }
       return;
     }
-    const key = result.status === 409 ? 'rolename_already_exists' : (result.error?.key ?? 'role_save_error');
+    // The server's reason is the toast's title (there is no role_save_error key: every message key
+    // is downloaded with the sign-in page).
+    const key =
+      result.status === 409 ? 'rolename_already_exists' : (result.error?.key ?? 'unspecifiedNetworkError');
     setError(key);
-    notify.error(result.error, 'role_save_error');
+    notify.error(result.error);
   };
 
   const remove = async () => {
