@@ -1,4 +1,5 @@
 import {
+  approvedOrderDate,
   type BarcodeListDetail,
   branchVisible,
   concernVisible,
@@ -458,7 +459,11 @@ export class MockDb {
           break;
         case 'additionalorder':
           set(container, 'deliveryStatus', 'indelivery');
-          set(container, 'expectedDeliveryDate', request.payload.additionalOrderDate ?? today);
+          set(
+            container,
+            'expectedDeliveryDate',
+            approvedOrderDate(request.payload.additionalOrderDate ?? today, new Date(this.now())),
+          );
           break;
         default:
           break;

@@ -141,6 +141,8 @@ export const users = {
     summary: 'Create a user (409 username_already_exists, 400 passwords_different)',
     body: UserInput,
     permissions: ['PERM_CREATEUSER'],
+    inputPermissions: 'permissions, roles or a scope beyond the caller’s own',
+    conflicts: ['username_already_exists'],
     status: 201,
     response: User,
   }),
@@ -158,6 +160,7 @@ export const users = {
     summary: 'One user by id (own profile needs no permission)',
     params: z.strictObject({ id: Id }),
     tenant: { kind: 'user', param: 'id' },
+    inputPermissions: 'another user than the caller needs PERM_CREATEUSER',
     response: User,
   }),
   update: defineEndpoint({
@@ -167,6 +170,8 @@ export const users = {
     ...userByName,
     body: UserInput,
     permissions: ['PERM_CREATEUSER'],
+    inputPermissions: 'permissions, roles or a scope beyond the caller’s own',
+    conflicts: ['username_already_exists'],
     response: User,
   }),
   remove: defineEndpoint({
@@ -175,6 +180,7 @@ export const users = {
     summary: 'Delete a user',
     ...userByName,
     permissions: ['PERM_REMOVEUSER'],
+    conflicts: ['deletion_error'],
     response: Ok,
   }),
   permissions: defineEndpoint({
@@ -211,6 +217,8 @@ export const roles = {
     summary: 'Create a role (409 rolename_already_exists)',
     body: RoleInput,
     permissions: ['PERM_CREATEROLE'],
+    inputPermissions: 'permissions beyond the caller’s own',
+    conflicts: ['rolename_already_exists'],
     status: 201,
     response: Role,
   }),
@@ -230,6 +238,8 @@ export const roles = {
     ...roleByName,
     body: RoleInput,
     permissions: ['PERM_CREATEROLE'],
+    inputPermissions: 'permissions beyond the caller’s own',
+    conflicts: ['rolename_already_exists'],
     response: Role,
   }),
   remove: defineEndpoint({
@@ -238,6 +248,7 @@ export const roles = {
     summary: 'Delete a role',
     ...roleByName,
     permissions: ['PERM_REMOVEROLE'],
+    conflicts: ['deletion_error'],
     response: Ok,
   }),
 };
@@ -248,6 +259,7 @@ export const profile = {
     path: '/rest/v2/profile/password',
     summary: 'Change the own password (400 wrong_password, passwords_different)',
     body: PasswordChange,
+    throttled: true,
     response: Ok,
   }),
   setLanguage: defineEndpoint({

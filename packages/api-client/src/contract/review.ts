@@ -56,10 +56,16 @@ export const reviews = {
   approve: defineEndpoint({
     method: 'POST',
     path: '/rest/v2/review/:id/approve',
-    summary: 'Approve: apply the change (protocolled)',
+    summary: 'Approve: apply the change (protocolled); 409 when it can no longer be applied (reject it)',
     ...reviewById,
     body: ReviewDecision,
     permissions: ['PERM_REVIEWREQUESTS'],
+    conflicts: [
+      'request_already_reviewed',
+      'request_container_inactive',
+      'request_date_invalid',
+      'request_not_applicable',
+    ],
     response: ReviewRequest,
   }),
   reject: defineEndpoint({
@@ -69,6 +75,7 @@ export const reviews = {
     ...reviewById,
     body: ReviewDecision,
     permissions: ['PERM_REVIEWREQUESTS'],
+    conflicts: ['request_already_reviewed'],
     response: ReviewRequest,
   }),
 };
