@@ -14,6 +14,7 @@ export * from './contract/protocol';
 export * from './contract/review';
 export * from './contract/search';
 export * from './contract/text';
+export * from './domain/backoff';
 export * from './domain/fields';
 export * from './domain/paging';
 export * from './domain/permissions';

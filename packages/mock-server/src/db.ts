@@ -121,6 +121,8 @@ export class MockDb {
   barcodeLists!: StoredBarcodeList[];
   inventoryLists!: StoredInventoryList[];
   sessions!: Map<string, SessionRow>;
+  /** Failed password checks per lower-case username: the back-off of `handlers/throttle.ts`. */
+  passwordFailures!: Map<string, { failures: number; lastFailureAt: number; lockedUntil: number }>;
   private counter = 0;
 
   constructor(dataset: Dataset) {
@@ -161,6 +163,7 @@ export class MockDb {
     this.barcodeLists = [];
     this.inventoryLists = [];
     this.sessions = new Map();
+    this.passwordFailures = new Map();
     this.counter = 0;
   }
 

@@ -337,4 +337,33 @@ export const describeInputScenarios = (target: ContractTarget): void => {
       expect(mine.items.find((r) => r.id === order.id)?.state).toBe('rejected');
     });
   });
+
+  describe('sign-in back-off', () => {
+    it('after five wrong passwords even the right one waits: 429 with Retry-After and the wait', async () => {
+      await target.reset();
+      const client = target.newClient();
+      for (let i = 0; i < 5; i++) {
+        const wrong = await failure(
+          client.api.auth.signin({ body: { username: 'sales', password: `no-${i}` } }),
+        );
+        expect([wrong.status, wrong.key]).toEqual([401, 'login_failed']);
+      }
+      const waiting = await failure(
+        client.api.auth.signin({ body: { username: 'sales', password: 'demo1234' } }),
+      );
+      expect([waiting.status, waiting.key]).toEqual([429, 'too_many_requests']);
+      const seconds = waiting.details?.retryAfterSeconds as number;
+      expect(seconds).toBeGreaterThan(25);
+      expect(seconds).toBeLessThanOrEqual(30);
+      const raw = await client.fetch(`${client.origin}/api/rest/v2/auth/signin`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' },
+        body: JSON.stringify({ username: 'sales', password: 'demo1234' }),
+      });
+      expect(raw.status).toBe(429);
+      expect(Number(raw.headers.get('retry-after'))).toBeGreaterThan(25);
+      // Another user is not affected.
+      await client.api.auth.signin({ body: { username: 'staff', password: 'demo1234' } });
+    });
+  });
 };
