@@ -49,8 +49,6 @@ export const MESSAGE_KEYS = [
   'camera_permission_required',
   'excel_export_success',
   'request_already_reviewed',
-  'request_container_inactive',
-  'request_date_invalid',
   'request_not_applicable',
   'logout_warning',
   'internal_error',

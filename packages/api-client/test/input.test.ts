@@ -114,16 +114,16 @@ describe('whether an approval can still apply a request', () => {
   });
   it('not once the container is inactive or gone', () => {
     expect(reviewConflict({ type: 'scan', payload: {} }, { container: { active: false } })).toBe(
-      'request_container_inactive',
+      'container_inactive',
     );
     expect(reviewConflict({ type: 'deactivate', payload: {} }, { container: null })).toBe(
-      'request_container_inactive',
+      'container_inactive',
     );
   });
   it('not for an additional order whose date is no date of the contract', () => {
     for (const additionalOrderDate of ['0000-01-01', '3000-01-01', 'soon', undefined])
       expect(reviewConflict({ type: 'additionalorder', payload: { additionalOrderDate } }, active)).toBe(
-        'request_date_invalid',
+        'date_invalid',
       );
   });
   it('a passed date still applies: the delivery becomes due today', () => {
@@ -135,9 +135,7 @@ describe('whether an approval can still apply a request', () => {
   it('not for an inventory transfer whose list is gone', () => {
     const transfer = { type: 'inventorytransfer' as const, payload: { inventoryListId: 'IL1' } };
     expect(reviewConflict(transfer, { container: null, inventoryListExists: true })).toBeNull();
-    expect(reviewConflict(transfer, { container: null, inventoryListExists: false })).toBe(
-      'request_not_applicable',
-    );
+    expect(reviewConflict(transfer, { container: null, inventoryListExists: false })).toBe('list_missing');
   });
 });
 

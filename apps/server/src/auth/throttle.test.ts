@@ -1,9 +1,9 @@
+import { backoffMs } from '@falcon/api-client';
 import { and, count, eq, like } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientWith, createTestApp, DEMO_PASSWORD, type TestApp } from '../../test/harness';
 import * as t from '../db/schema';
-import { backoffMs } from '@falcon/api-client';
 import { DEFAULT_THROTTLE } from './throttle';
 
 /** The server's clock, moved by the tests: back-offs are waited out without sleeping. */

@@ -170,7 +170,8 @@ const checkApplicable = async (tx: Db, request: ReviewRow) => {
     container: container ?? null,
     inventoryListExists: list !== undefined,
   });
-  if (conflict) throw new HttpError(409, conflict, undefined, { field: 'id' });
+  if (conflict)
+    throw new HttpError(409, 'request_not_applicable', undefined, { field: 'id', reason: conflict });
 };
 
 /**

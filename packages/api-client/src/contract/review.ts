@@ -60,12 +60,8 @@ export const reviews = {
     ...reviewById,
     body: ReviewDecision,
     permissions: ['PERM_REVIEWREQUESTS'],
-    conflicts: [
-      'request_already_reviewed',
-      'request_container_inactive',
-      'request_date_invalid',
-      'request_not_applicable',
-    ],
+    /** request_not_applicable carries details.reason: container_inactive, date_invalid or list_missing. */
+    conflicts: ['request_already_reviewed', 'request_not_applicable'],
     response: ReviewRequest,
   }),
   reject: defineEndpoint({

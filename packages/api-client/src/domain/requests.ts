@@ -1,4 +1,3 @@
-import type { MessageKey } from '../constants';
 import { isDateInRange } from '../contract/common';
 import type { ReviewRequest } from '../contract/review';
 
@@ -23,9 +22,13 @@ export interface ReviewTarget {
   inventoryListExists?: boolean;
 }
 
+/** Why an approval can no longer apply a request: `details.reason` of 409 request_not_applicable. */
+export const REQUEST_CONFLICTS = ['container_inactive', 'date_invalid', 'list_missing'] as const;
+export type RequestConflict = (typeof REQUEST_CONFLICTS)[number];
+
 /**
- * Why approving a pending request can no longer apply its change (a 409 with this key; the request can
- * still be rejected), or null when it can: the container was deactivated or removed since, an
+ * Why approving a pending request can no longer apply its change (409 request_not_applicable with this
+ * reason; the request can still be rejected), or null when it can: the container was deactivated or removed since, an
  * additional order's date is not a date of the contract's range (a request stored before dates were
  * checked, like 0000-01-01), or an inventory transfer's list is gone. A date that has merely passed
  * does not block: see `approvedOrderDate`.
@@ -33,13 +36,13 @@ export interface ReviewTarget {
 export const reviewConflict = (
   request: Pick<ReviewRequest, 'type' | 'payload'>,
   target: ReviewTarget,
-): MessageKey | null => {
+): RequestConflict | null => {
   if (request.type === 'inventorytransfer')
-    return target.inventoryListExists === false ? 'request_not_applicable' : null;
-  if (!target.container?.active) return 'request_container_inactive';
+    return target.inventoryListExists === false ? 'list_missing' : null;
+  if (!target.container?.active) return 'container_inactive';
   if (request.type === 'additionalorder') {
     const date = request.payload.additionalOrderDate;
-    if (date === undefined || !isDateInRange(date)) return 'request_date_invalid';
+    if (date === undefined || !isDateInRange(date)) return 'date_invalid';
   }
   return null;
 };

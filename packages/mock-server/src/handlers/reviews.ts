@@ -1,7 +1,7 @@
 import { type ListRequest, type ReviewRequest, reviewConflict, slicePage } from '@falcon/api-client';
 import type { HttpHandler } from 'msw';
 import type { Auth, MockDb } from '../db';
-import { fail, notFound } from '../errors';
+import { fail, MockError, notFound } from '../errors';
 import { type HandlerContext, route } from './route';
 
 type ListBody = Required<Omit<ListRequest, 'sortField'>> & { sortField?: string };
@@ -32,7 +32,8 @@ const decide = (db: MockDb, auth: Auth, id: string, state: 'approved' | 'rejecte
       container: (request.containerId && db.containers.get(request.containerId)) || null,
       inventoryListExists: db.inventoryLists.some((l) => l.id === request.payload.inventoryListId),
     });
-    if (conflict) fail(409, conflict, 'id');
+    if (conflict)
+      throw new MockError(409, 'request_not_applicable', undefined, { field: 'id', reason: conflict });
   }
   const change = state === 'approved' ? db.applyReview(request) : { before: null, after: null };
   request.state = state;

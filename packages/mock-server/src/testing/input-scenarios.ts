@@ -324,7 +324,11 @@ export const describeInputScenarios = (target: ContractTarget): void => {
       await admin.api.reviews.approve({ params: { id: deactivation.id }, body: {} });
 
       const refused = await failure(admin.api.reviews.approve({ params: { id: order.id }, body: {} }));
-      expect([refused.status, refused.key]).toEqual([409, 'request_container_inactive']);
+      expect([refused.status, refused.key, refused.details?.reason]).toEqual([
+        409,
+        'request_not_applicable',
+        'container_inactive',
+      ]);
       const pending = await admin.api.reviews.list({ body: { filterMap: { state: 'pending' } } });
       expect(pending.items.map((r) => r.id)).toContain(order.id);
 

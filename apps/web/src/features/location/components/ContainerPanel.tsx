@@ -43,10 +43,10 @@ interface ContainerPanelProps {
 export function ContainerPanel({ containerId, ownRequests }: ContainerPanelProps) {
   const { t } = useTranslation(['location', 'messages']);
   if (!containerId) {
-    // Spec section 5: 'please choose container'.
+    // Spec section 5: 'please choose container' (in the location namespace: the eager one stays small).
     return (
       <EmptyState
-        title={t('please_choose_container', { ns: 'messages' })}
+        title={t('panel.choose')}
         description={t('panel.chooseHint')}
       />
     );
