@@ -44,12 +44,7 @@ export function ContainerPanel({ containerId, ownRequests }: ContainerPanelProps
   const { t } = useTranslation(['location', 'messages']);
   if (!containerId) {
     // Spec section 5: 'please choose container' (in the location namespace: the eager one stays small).
-    return (
-      <EmptyState
-        title={t('panel.choose')}
-        description={t('panel.chooseHint')}
-      />
-    );
+    return <EmptyState title={t('panel.choose')} description={t('panel.chooseHint')} />;
   }
   return <LoadedContainer key={containerId} containerId={containerId} ownRequests={ownRequests} />;
 }
