@@ -38,6 +38,7 @@ export const describeInputScenarios = (target: ContractTarget): void => {
     return client;
   };
 
+  let pendingId = '';
   const refusals: Refusal[] = [
     // Sign-in runs without a session: the contract checks its body before anything else.
     {
@@ -216,7 +217,8 @@ export const describeInputScenarios = (target: ContractTarget): void => {
     {
       name: 'review comment',
       as: 'admin',
-      call: (api) => api.reviews.reject({ params: { id: 'RQ1' }, body: { comment: `no${NUL}` } }),
+      // A pending request of its own (a comment on a missing one is a 404 first).
+      call: (api) => api.reviews.reject({ params: { id: pendingId }, body: { comment: `no${NUL}` } }),
       field: 'comment',
     },
     {
@@ -280,6 +282,9 @@ export const describeInputScenarios = (target: ContractTarget): void => {
       // Every row is refused, so nothing changes: one fresh dataset serves the whole table.
       await target.reset();
       admin = await signedIn('admin');
+      const other = dataset.containers.find((c) => c.concernCode === 'C002' && c.active);
+      if (!other) throw new Error('no container of C002');
+      pendingId = (await admin.api.container.scan({ params: { id: other.id } })).id;
     });
 
     it.each(refusals.map((r) => [r.name, r] as const))('%s', async (_name, refusal) => {
