@@ -9,6 +9,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import underPressure from '@fastify/under-pressure';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { DEFAULT_SESSION_MAX_MS } from './auth/sessions';
 import { DEFAULT_THROTTLE, type ThrottleOptions } from './auth/throttle';
 import type { AppContext } from './context';
 import type { Db } from './db/client';
@@ -29,18 +30,21 @@ export const BUILD_VERSION =
 export interface BuildAppOptions {
   db: Db;
   sessionSecure?: boolean;
+  /** Absolute session lifetime; 12 hours unless said. */
+  sessionMaxMs?: number;
   /** Directory of the built web app; default apps/web/dist when it exists. */
   webDist?: string | null;
   logger?: FastifyServerOptions['logger'];
   now?: () => Date;
-  throttle?: Partial<ThrottleOptions>;
+  throttle?: { pair?: Partial<ThrottleOptions['pair']>; address?: Partial<ThrottleOptions['address']> };
   version?: string;
   /** Overload protection (@fastify/under-pressure); `false` turns it off (tests share 2 busy cores). */
   underPressure?: boolean;
   /** Health of the database, used by under-pressure (503 while it is away). */
   healthCheck?: () => Promise<boolean>;
   bodyLimit?: number;
-  trustProxy?: boolean;
+  /** fastify's trustProxy: whose X-Forwarded-For to believe (TRUST_PROXY); off unless said. */
+  trustProxy?: false | number | string[];
   /** The export worker of this process (default on); `false` leaves the queue to other instances. */
   exportWorker?: ExportWorkerSetting;
 }
@@ -68,12 +72,22 @@ export const isConnectionError = (error: unknown): boolean => {
   return e.cause !== undefined && e.cause !== error && isConnectionError(e.cause);
 };
 
+/**
+ * fastify's trustProxy. A number of hops trusts the nearest `n` hops whoever they are (as express does):
+ * fastify 5.12 turns a bare number into "trust nothing" (it cannot check the peer), which would
+ * silently ignore TRUST_PROXY=1; safe only where clients reach the server through those proxies alone.
+ */
+const trustProxyOption = (setting: BuildAppOptions['trustProxy']) => {
+  if (typeof setting !== 'number') return setting ?? false;
+  return (_address: string, hop: number) => hop < setting;
+};
+
 export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstance> => {
   const sessionSecure = options.sessionSecure ?? false;
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
-    trustProxy: options.trustProxy ?? false,
+    trustProxy: trustProxyOption(options.trustProxy),
     return503OnClosing: true,
     forceCloseConnections: 'idle',
     routerOptions: { maxParamLength: 200 },
@@ -84,7 +98,11 @@ export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstanc
     version: options.version ?? BUILD_VERSION,
     startedAt: new Date().toISOString(),
     sessionSecure,
-    throttle: { ...DEFAULT_THROTTLE, ...options.throttle },
+    sessionMaxMs: options.sessionMaxMs ?? DEFAULT_SESSION_MAX_MS,
+    throttle: {
+      pair: { ...DEFAULT_THROTTLE.pair, ...options.throttle?.pair },
+      address: { ...DEFAULT_THROTTLE.address, ...options.throttle?.address },
+    },
   };
   app.decorate('ctx', ctx);
   app.decorateRequest('auth', null);

@@ -10,8 +10,40 @@ describe('configuration from the environment', () => {
       databaseUrl: undefined,
       demoData: undefined,
       sessionSecure: false,
+      sessionMaxMs: 12 * 3_600_000,
+      trustProxy: false,
       production: false,
     });
+  });
+
+  it('marks the cookie Secure in production unless SESSION_SECURE says otherwise', () => {
+    expect(loadConfig({ NODE_ENV: 'production' }).sessionSecure).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production', SESSION_SECURE: '0' }).sessionSecure).toBe(false);
+    expect(loadConfig({ SESSION_SECURE: 'on' }).sessionSecure).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'development' }).sessionSecure).toBe(false);
+  });
+
+  it('trusts X-Forwarded-For only as TRUST_PROXY says, never from everyone', () => {
+    expect(loadConfig({ TRUST_PROXY: '' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'off' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 192.168.0.0/16,::1, fd00::/8' }).trustProxy).toEqual([
+      '10.0.0.1',
+      '192.168.0.0/16',
+      '::1',
+      'fd00::/8',
+    ]);
+    // SESSION_SECURE no longer trusts every hop.
+    expect(loadConfig({ SESSION_SECURE: '1' }).trustProxy).toBe(false);
+    for (const bad of ['true', 'yes', '10.0.0.1/33', 'proxy.local', ','])
+      expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrowError(/TRUST_PROXY/);
+  });
+
+  it('reads the absolute session lifetime in hours', () => {
+    expect(loadConfig({ SESSION_MAX_HOURS: '8' }).sessionMaxMs).toBe(8 * 3_600_000);
+    expect(loadConfig({ SESSION_MAX_HOURS: '0.5' }).sessionMaxMs).toBe(30 * 60_000);
+    for (const bad of ['0', '-1', 'twelve'])
+      expect(() => loadConfig({ SESSION_MAX_HOURS: bad })).toThrow(ConfigError);
   });
 
   it('reads flags and numbers', () => {

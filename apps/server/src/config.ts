@@ -1,10 +1,47 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
-const flag = (fallback: boolean) =>
-  z
-    .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off', ''])
-    .optional()
-    .transform((v) => (v === undefined || v === '' ? fallback : ['1', 'true', 'yes', 'on'].includes(v)));
+const FLAGS = ['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off', ''] as const;
+/** A flag that may stay unset: undefined then (the caller decides from other settings). */
+const optionalFlag = z
+  .enum(FLAGS)
+  .optional()
+  .transform((v) => (v === undefined || v === '' ? undefined : ['1', 'true', 'yes', 'on'].includes(v)));
+
+/** An IPv4/IPv6 address, optionally with a CIDR prefix length. */
+const isAddressOrCidr = (entry: string): boolean => {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (!version || rest.length) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+};
+
+/**
+ * Which proxies' X-Forwarded-For to believe (fastify's trustProxy): off, a number of hops, or the
+ * proxies' addresses/CIDRs. "true" (every hop) is refused: any client could then name its address.
+ */
+const trustProxy = z
+  .string()
+  .optional()
+  .transform((v, ctx): false | number | string[] => {
+    const value = v?.trim() ?? '';
+    if (['', '0', 'false', 'no', 'off'].includes(value.toLowerCase())) return false;
+    if (/^\d+$/.test(value)) return Number(value);
+    const entries = value
+      .split(',')
+      .map((e) => e.trim())
+      .filter(Boolean);
+    const bad = entries.find((e) => !isAddressOrCidr(e));
+    if (bad !== undefined || !entries.length) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `expected off, a number of proxy hops, or proxy addresses/CIDRs separated by commas (not "${bad ?? value}")`,
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
 
 const optionalText = z
   .string()
@@ -22,11 +59,16 @@ const EnvSchema = z.object({
       .optional(),
   ),
   /** Unset: on for a new embedded database outside production (decided at start, see server.ts). */
-  DEMO_DATA: z
-    .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off', ''])
-    .optional()
-    .transform((v) => (v === undefined || v === '' ? undefined : ['1', 'true', 'yes', 'on'].includes(v))),
-  SESSION_SECURE: flag(false),
+  DEMO_DATA: optionalFlag,
+  /** Unset: on in production (NODE_ENV=production), off otherwise. */
+  SESSION_SECURE: optionalFlag,
+  /** Absolute session lifetime in hours, whatever the activity (the idle timeout is per user). */
+  SESSION_MAX_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 365)
+    .default(12),
+  TRUST_PROXY: trustProxy,
   ADMIN_USERNAME: optionalText,
   ADMIN_PASSWORD: optionalText.pipe(z.string().min(12, 'must be at least 12 characters').optional()),
   NODE_ENV: z.string().optional(),
@@ -41,6 +83,10 @@ export interface Config {
   /** undefined: decide from the database (new and not production: on). */
   demoData: boolean | undefined;
   sessionSecure: boolean;
+  /** A session ends this long after sign-in, however active. */
+  sessionMaxMs: number;
+  /** fastify's trustProxy: false, a number of hops, or the proxies' addresses/CIDRs. */
+  trustProxy: false | number | string[];
   adminUsername: string | undefined;
   adminPassword: string | undefined;
   production: boolean;
@@ -67,7 +113,9 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
     demoData: e.DEMO_DATA,
-    sessionSecure: e.SESSION_SECURE,
+    sessionSecure: e.SESSION_SECURE ?? e.NODE_ENV === 'production',
+    sessionMaxMs: Math.round(e.SESSION_MAX_HOURS * 3_600_000),
+    trustProxy: e.TRUST_PROXY,
     adminUsername: e.ADMIN_USERNAME,
     adminPassword: e.ADMIN_PASSWORD,
     production: e.NODE_ENV === 'production',

@@ -8,5 +8,7 @@ export interface AppContext {
   version: string;
   startedAt: string;
   sessionSecure: boolean;
+  /** Absolute session lifetime (SESSION_MAX_HOURS). */
+  sessionMaxMs: number;
   throttle: ThrottleOptions;
 }

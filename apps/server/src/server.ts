@@ -28,8 +28,9 @@ const main = async () => {
   const app = await buildApp({
     db: database.db,
     sessionSecure: config.sessionSecure,
+    sessionMaxMs: config.sessionMaxMs,
     logger: { level: config.logLevel },
-    trustProxy: config.sessionSecure,
+    trustProxy: config.trustProxy,
   });
   app.addHook('onClose', async () => {
     await database.close();

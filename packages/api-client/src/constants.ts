@@ -53,6 +53,7 @@ export const MESSAGE_KEYS = [
   'camera_permission_required',
   'excel_export_success',
   'request_already_reviewed',
+  'request_not_applicable',
   'logout_warning',
   'internal_error',
 ] as const;

@@ -29,6 +29,7 @@ const MESSAGES: Partial<Record<MessageKey, string>> = {
   upload_again_required: 'This list was uploaded before; confirm to upload it again.',
   upload_failed: 'The upload failed.',
   request_already_reviewed: 'The request has been reviewed already.',
+  request_not_applicable: 'The change can no longer be applied; the request can only be rejected.',
   deletion_error: 'It could not be deleted.',
   deactivate_error: 'The container could not be deactivated.',
   internal_error: 'Something went wrong.',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { endpoints } from './contract';
+import { errorAnswersOf } from './contract/answers';
 import { ErrorBody } from './contract/common';
 import { pathParamNames } from './contract/define';
 
@@ -11,8 +12,11 @@ const toSchema = (schema: z.ZodType, io: 'input' | 'output'): JsonSchema => {
   return json;
 };
 
-const errorResponse = (description: string) => ({
+const errorResponse = (status: number, description: string) => ({
   description,
+  ...(status === 429 || status === 503
+    ? { headers: { 'Retry-After': { description: 'Seconds to wait', schema: { type: 'integer' } } } }
+    : {}),
   content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } },
 });
 
@@ -60,12 +64,9 @@ export const buildOpenApiDocument = (
                   description: 'OK',
                   content: { 'application/json': { schema: toSchema(endpoint.response, 'output') } },
                 },
-        '400': errorResponse('Invalid input: the field is named in details.field'),
-        ...(endpoint.auth === 'public' ? {} : { '401': errorResponse('No session') }),
-        ...(endpoint.permissions?.length
-          ? { '403': errorResponse(`Needs ${endpoint.permissions.join(' and ')}`) }
-          : {}),
-        ...(endpoint.tenant ? { '404': errorResponse("Missing, or outside the user's scope") } : {}),
+        ...Object.fromEntries(
+          errorAnswersOf(endpoint).map((a) => [String(a.status), errorResponse(a.status, a.description)]),
+        ),
       },
     };
     if (endpoint.permissions?.length) operation['x-permissions'] = endpoint.permissions;

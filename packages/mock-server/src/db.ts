@@ -1,4 +1,5 @@
 import {
+  approvedOrderDate,
   type BarcodeListDetail,
   branchVisible,
   concernVisible,
@@ -120,6 +121,8 @@ export class MockDb {
   barcodeLists!: StoredBarcodeList[];
   inventoryLists!: StoredInventoryList[];
   sessions!: Map<string, SessionRow>;
+  /** Failed password checks per lower-case username: the back-off of `handlers/throttle.ts`. */
+  passwordFailures!: Map<string, { failures: number; lastFailureAt: number; lockedUntil: number }>;
   private counter = 0;
 
   constructor(dataset: Dataset) {
@@ -160,6 +163,7 @@ export class MockDb {
     this.barcodeLists = [];
     this.inventoryLists = [];
     this.sessions = new Map();
+    this.passwordFailures = new Map();
     this.counter = 0;
   }
 
@@ -458,7 +462,11 @@ export class MockDb {
           break;
         case 'additionalorder':
           set(container, 'deliveryStatus', 'indelivery');
-          set(container, 'expectedDeliveryDate', request.payload.additionalOrderDate ?? today);
+          set(
+            container,
+            'expectedDeliveryDate',
+            approvedOrderDate(request.payload.additionalOrderDate ?? today, new Date(this.now())),
+          );
           break;
         default:
           break;

@@ -12,6 +12,8 @@ import * as t from '../db/schema';
 import { randomToken, sha256 } from '../ids';
 
 export const SESSION_COOKIE = 'falcon_session';
+/** A session ends this long after sign-in however active it is (SESSION_MAX_HOURS). */
+export const DEFAULT_SESSION_MAX_MS = 12 * 3_600_000;
 /** last_seen_at is written at most this often: sliding expiry without a write per request. */
 const TOUCH_AFTER_MS = 15_000;
 
@@ -114,7 +116,11 @@ export const closeSession = async (db: Db, sessionId: string): Promise<void> => 
 const buildSessionQuery = (db: Db) =>
   db
     .select({
-      session: { lastSeenAt: t.sessions.lastSeenAt, impersonatedBy: t.sessions.impersonatedBy },
+      session: {
+        createdAt: t.sessions.createdAt,
+        lastSeenAt: t.sessions.lastSeenAt,
+        impersonatedBy: t.sessions.impersonatedBy,
+      },
       user: userColumns,
       grants: sql<
         { k: string; v: string }[] | string
@@ -135,14 +141,23 @@ const sessionQuery = (db: Db) => {
   return query;
 };
 
-/** The caller of a token, or null when unknown or expired (sliding expiry per user). */
-export const authOf = async (db: Db, token: string | undefined, now: Date): Promise<Auth | null> => {
+/**
+ * The caller of a token, or null when unknown or expired: idle longer than the user's timeout (sliding
+ * expiry), or older than the absolute lifetime `maxAgeMs` since sign-in, however active.
+ */
+export const authOf = async (
+  db: Db,
+  token: string | undefined,
+  now: Date,
+  maxAgeMs = DEFAULT_SESSION_MAX_MS,
+): Promise<Auth | null> => {
   if (!token || token.length > 200) return null;
   const id = sha256(token);
   const [row] = await sessionQuery(db).execute({ id });
   if (!row) return null;
   const idle = now.getTime() - row.session.lastSeenAt.getTime();
-  if (idle > row.user.sessionTimeoutMinutes * 60_000) {
+  const age = now.getTime() - row.session.createdAt.getTime();
+  if (idle > row.user.sessionTimeoutMinutes * 60_000 || age > maxAgeMs) {
     await closeSession(db, id);
     return null;
   }

@@ -338,13 +338,26 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
 
-/** Failed sign-in counters per username (`u:<name>`) and per IP (`ip:<addr>`), shared by all instances. */
-export const loginAttempts = pgTable('login_attempts', {
-  key: text('key').primaryKey(),
-  failures: integer('failures').notNull(),
-  windowStart: ts('window_start').notNull(),
-  lockedUntil: ts('locked_until'),
-});
+/**
+ * Failed password checks per (address, username) (`pair:<addr>|<name>`) and per address (`addr:<addr>`),
+ * shared by all instances: the back-off of src/auth/throttle.ts.
+ */
+export const loginAttempts = pgTable(
+  'login_attempts',
+  {
+    key: text('key').primaryKey(),
+    /** Failures of the current streak. */
+    failures: integer('failures').notNull(),
+    /** First failure of the current streak. */
+    windowStart: ts('window_start').notNull(),
+    lastFailureAt: ts('last_failure_at').notNull(),
+    /** End of the running back-off. */
+    lockedUntil: ts('locked_until'),
+    /** Attempts refused during back-offs of this streak (counted here, not protocolled one by one). */
+    refused: integer('refused').notNull().default(0),
+  },
+  (t) => [index('login_attempts_last_failure_idx').on(t.lastFailureAt)],
+);
 
 // --- requests, protocol ------------------------------------------------------------------------
 

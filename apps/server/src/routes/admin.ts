@@ -13,6 +13,7 @@ import {
 import { and, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { hashPassword, verifyPassword } from '../auth/password';
 import { type Auth, sessionView } from '../auth/sessions';
+import { throttledCheck, throttleKeys } from '../auth/throttle';
 import type { Db } from '../db/client';
 import * as t from '../db/schema';
 import { fail, forbidden, HttpError, invalid, notFound } from '../errors';
@@ -518,15 +519,23 @@ export const adminRoutes = defineRoutes('admin', {
 // --- profile (A) ------------------------------------------------------------------------------
 
 export const profileRoutes = defineRoutes('profile', {
-  changePassword: async ({ db, auth, body }) => {
+  changePassword: async ({ db, auth, body, ctx, request }) => {
+    const pair = checkPasswordPair(body.newPassword, body.newPasswordRepeat, 'newPasswordRepeat');
+    if (pair) throw new HttpError(400, pair.error, undefined, { field: pair.field });
     const [row] = await db
       .select({ hash: t.users.passwordHash })
       .from(t.users)
       .where(eq(t.users.id, auth.user.id));
-    if (!(await verifyPassword(row?.hash ?? null, body.oldPassword)))
-      throw new HttpError(400, 'wrong_password', undefined, { field: 'oldPassword' });
-    const pair = checkPasswordPair(body.newPassword, body.newPasswordRepeat, 'newPasswordRepeat');
-    if (pair) throw new HttpError(400, pair.error, undefined, { field: pair.field });
+    // Guessing the old password through a session someone left open is throttled like sign-in, on the
+    // same keys: both checks draw on one budget per (address, username).
+    const checked = await throttledCheck(
+      db,
+      throttleKeys(auth.user.username, request.ip),
+      ctx.now(),
+      ctx.throttle,
+      () => verifyPassword(row?.hash ?? null, body.oldPassword),
+    );
+    if (!checked.ok) throw new HttpError(400, 'wrong_password', undefined, { field: 'oldPassword' });
     await db
       .update(t.users)
       .set({ passwordHash: await hashPassword(body.newPassword) })

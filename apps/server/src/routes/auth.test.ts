@@ -5,7 +5,7 @@ import * as t from '../db/schema';
 
 let h: TestApp;
 beforeAll(async () => {
-  h = await createTestApp({ throttle: { usernameMax: 3, ipMax: 1000 } });
+  h = await createTestApp();
 });
 afterAll(() => h.close());
 
@@ -47,40 +47,20 @@ describe('sign-in', () => {
     expect(unknown.json()).toEqual(wrong.json());
   });
 
-  it('locks a username after repeated failures, even for the right password, for everyone', async () => {
-    for (let i = 0; i < 3; i++)
-      expect((await attempt('backoffice', `bad-${i}`, `10.0.1.${i}`)).statusCode).toBe(401);
-    const locked = await attempt('backoffice', 'demo1234', '10.0.2.1');
-    expect(locked.statusCode).toBe(429);
-    expect(locked.json()).toMatchObject({ error: 'too_many_requests' });
-    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
-    // An unknown username is throttled the same way (no enumeration through the lock either).
-    for (let i = 0; i < 3; i++) await attempt('ghost-user', `bad-${i}`);
-    expect((await attempt('ghost-user', 'x')).statusCode).toBe(429);
-    // The counters live in the database, shared by every server instance.
-    const rows = await h.database.db
-      .select()
-      .from(t.loginAttempts)
-      .where(eq(t.loginAttempts.key, 'u:backoffice'));
-    expect(rows[0]?.failures).toBe(3);
-  });
-
-  it('locks a client IP that tries many usernames', async () => {
-    const strict = await createTestApp({ throttle: { usernameMax: 100, ipMax: 2 } });
-    try {
-      const post = (username: string, password: string) =>
-        strict.app.inject({
-          method: 'POST',
-          url: '/api/rest/v2/auth/signin',
-          headers: { 'x-requested-with': 'XMLHttpRequest', 'content-type': 'application/json' },
-          payload: JSON.stringify({ username, password }),
-          remoteAddress: '192.0.2.7',
-        });
-      await post('user-a', 'x');
-      await post('user-b', 'x');
-      expect((await post('admin', 'demo1234')).statusCode).toBe(429);
-    } finally {
-      await strict.close();
+  it('throttles an unknown username exactly like a known one (no enumeration through the back-off)', async () => {
+    for (let i = 0; i < 5; i++)
+      expect((await attempt('ghost-user', `bad-${i}`, '10.0.3.1')).statusCode).toBe(401);
+    for (let i = 0; i < 5; i++)
+      expect((await attempt('backoffice', `bad-${i}`, '10.0.3.1')).statusCode).toBe(401);
+    const ghost = await attempt('ghost-user', 'x', '10.0.3.1');
+    const known = await attempt('backoffice', 'x', '10.0.3.1');
+    // The same answer (the wait may differ by the second that passed between them).
+    for (const res of [ghost, known]) {
+      expect(res.statusCode).toBe(429);
+      expect(res.json()).toMatchObject({
+        error: 'too_many_requests',
+        details: { retryAfterSeconds: expect.any(Number) },
+      });
     }
   });
 });

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import { verifyPassword } from '../auth/password';
 import { type Auth, authOf, closeSession, openSession, SESSION_COOKIE, sessionView } from '../auth/sessions';
-import { clearFailures, lockedFor, recordFailure, throttleKeys } from '../auth/throttle';
+import { throttledCheck, throttleKeys } from '../auth/throttle';
 import type { AppContext } from '../context';
 import * as t from '../db/schema';
 import { HttpError } from '../errors';
@@ -37,7 +37,7 @@ export const userByName = async (db: AppContext['db'], username: string) => {
 
 /** The session of a freshly opened token (the handler answers with it). */
 const sessionOfToken = async (ctx: AppContext, token: string): Promise<Auth> => {
-  const auth = await authOf(ctx.db, token, ctx.now());
+  const auth = await authOf(ctx.db, token, ctx.now(), ctx.sessionMaxMs);
   if (!auth) throw new HttpError(500, 'internal_error');
   return auth;
 };
@@ -45,36 +45,25 @@ const sessionOfToken = async (ctx: AppContext, token: string): Promise<Auth> => 
 export const authRoutes = defineRoutes('auth', {
   signin: async ({ db, ctx, body, request, reply, optionalAuth }) => {
     const now = ctx.now();
-    const keys = throttleKeys(body.username, request.ip);
-    const wait = await lockedFor(db, [keys.user, keys.ip], now);
-    if (wait > 0) {
-      await writeProtocol(db, {
-        username: body.username,
-        type: 'signin_failed',
-        objectType: 'user',
-        objectId: null,
-        locationCode: null,
-        summary: `sign-in refused for ${body.username}: too many failed attempts`,
-      });
-      // The same answer whether or not the user exists: no user enumeration.
-      throw new HttpError(429, 'too_many_requests', undefined, undefined, { 'Retry-After': String(wait) });
-    }
     const user = await userByName(db, body.username);
-    const ok = await verifyPassword(user?.passwordHash ?? null, body.password);
-    if (!user || !ok) {
-      await recordFailure(db, keys.user, ctx.throttle.usernameMax, now, ctx.throttle);
-      await recordFailure(db, keys.ip, ctx.throttle.ipMax, now, ctx.throttle);
+    // Throttled per (address, username) and per address, the same whether or not the user exists (no
+    // enumeration). During a back-off the password is not even checked: 429, counted, not protocolled.
+    const result = await throttledCheck(db, throttleKeys(body.username, request.ip), now, ctx.throttle, () =>
+      verifyPassword(user?.passwordHash ?? null, body.password),
+    );
+    if (!user || !result.ok) {
+      const backoff = result.ok ? 0 : result.backoffSeconds;
       await writeProtocol(db, {
         username: body.username,
         type: 'signin_failed',
         objectType: 'user',
         objectId: user?.id ?? null,
         locationCode: null,
-        summary: `sign-in failed for ${body.username}`,
+        summary: `sign-in failed for ${body.username}${backoff ? `; further attempts from ${request.ip} wait ${backoff} s` : ''}`,
+        ...(backoff ? { after: { address: request.ip, backoffSeconds: backoff } } : {}),
       });
       throw new HttpError(401, 'login_failed');
     }
-    await clearFailures(db, keys.user);
     // A new session id on every sign-in (no session fixation); the previous one ends.
     if (optionalAuth) await closeSession(db, optionalAuth.sessionId);
     const token = await openSession(db, user.id, null, now);

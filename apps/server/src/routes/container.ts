@@ -1,9 +1,15 @@
-import { type ReviewRequest, type ReviewType, visibleArticle } from '@falcon/api-client';
+import {
+  earliestOrderDate,
+  isOrderDateAllowed,
+  type ReviewRequest,
+  type ReviewType,
+  visibleArticle,
+} from '@falcon/api-client';
 import { and, asc, desc, eq, max, min, sql, sum } from 'drizzle-orm';
 import type { Auth } from '../auth/sessions';
 import type { Db } from '../db/client';
 import * as t from '../db/schema';
-import { fail, HttpError, notFound } from '../errors';
+import { fail, HttpError, invalid, notFound } from '../errors';
 import { containerById, containerFor, documentView } from '../services/containers';
 import { createReview, reviewFor } from '../services/reviews';
 import { containerScope } from '../services/scope';
@@ -89,15 +95,19 @@ export const containerRoutes = defineRoutes('container', {
   deactivate: ({ db, auth, params, ctx }) =>
     requestAction(db, auth, params.id, 'deactivate', () => ({}), ctx.now()),
   scan: ({ db, auth, params, ctx }) => requestAction(db, auth, params.id, 'scan', () => ({}), ctx.now()),
-  additionalOrder: ({ db, auth, params, body, ctx }) =>
-    requestAction(
+  additionalOrder: ({ db, auth, params, body, ctx }) => {
+    const now = ctx.now();
+    if (!isOrderDateAllowed(body.additionalOrderDate, now))
+      invalid('additionalOrderDate', `The date may not lie before ${earliestOrderDate(now)}.`);
+    return requestAction(
       db,
       auth,
       params.id,
       'additionalorder',
       () => ({ factor: body.factor, additionalOrderDate: body.additionalOrderDate }),
-      ctx.now(),
-    ),
+      now,
+    );
+  },
   changeQuantity: ({ db, auth, params, body, ctx }) =>
     requestAction(
       db,

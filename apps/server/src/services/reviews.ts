@@ -1,4 +1,11 @@
-import { canSeeContainerField, isAlarming, type ReviewRequest, type ReviewType } from '@falcon/api-client';
+import {
+  approvedOrderDate,
+  canSeeContainerField,
+  isAlarming,
+  type ReviewRequest,
+  type ReviewType,
+  reviewConflict,
+} from '@falcon/api-client';
 import { and, eq } from 'drizzle-orm';
 import type { Auth } from '../auth/sessions';
 import type { Db } from '../db/client';
@@ -108,7 +115,10 @@ const changeFor = (request: ReviewRow, c: typeof t.containers.$inferSelect, now:
     case 'additionalorder':
       return {
         deliveryStatus: 'indelivery',
-        expectedDeliveryDate: request.payload.additionalOrderDate ?? now.toISOString().slice(0, 10),
+        expectedDeliveryDate: approvedOrderDate(
+          request.payload.additionalOrderDate ?? now.toISOString().slice(0, 10),
+          now,
+        ),
       };
     default:
       return {};
@@ -137,7 +147,37 @@ const applyToContainer = async (
   if (Object.keys(change).length) await tx.update(t.containers).set(change).where(eq(t.containers.id, c.id));
 };
 
-/** Approve (apply the change) or reject a pending request; 409 when it was decided already. */
+/**
+ * Whether approving can still apply the request's change (the shared rule `reviewConflict`): 409 with
+ * the rule's message key when not (the container deactivated or removed since, an additional order's
+ * date invalid or passed, the inventory list gone). Rejecting is always possible.
+ */
+const checkApplicable = async (tx: Db, request: ReviewRow) => {
+  const [container] = request.containerId
+    ? await tx
+        .select({ active: t.containers.active })
+        .from(t.containers)
+        .where(eq(t.containers.id, request.containerId))
+    : [];
+  const [list] =
+    request.type === 'inventorytransfer' && request.payload.inventoryListId
+      ? await tx
+          .select({ id: t.inventoryLists.id })
+          .from(t.inventoryLists)
+          .where(eq(t.inventoryLists.id, request.payload.inventoryListId))
+      : [];
+  const conflict = reviewConflict(request, {
+    container: container ?? null,
+    inventoryListExists: list !== undefined,
+  });
+  if (conflict)
+    throw new HttpError(409, 'request_not_applicable', undefined, { field: 'id', reason: conflict });
+};
+
+/**
+ * Approve (apply the change) or reject a pending request; 409 when it was decided already, or on
+ * approval when its change can no longer be applied.
+ */
 export const decideReview = async (
   db: Db,
   auth: Auth,
@@ -159,6 +199,7 @@ export const decideReview = async (
     const before: Record<string, unknown> = {};
     const after: Record<string, unknown> = {};
     if (state === 'approved') {
+      await checkApplicable(tx, request);
       if (request.containerId)
         await applyToContainer(tx, request.containerId, (c) => changeFor(request, c, now), before, after);
       if (request.type === 'inventorytransfer' && request.payload.inventoryListId) {

@@ -74,10 +74,10 @@ describe('two server processes on one PostgreSQL database (PostgreSQL pass only:
     expect((await onA.get(`${API}/auth/session`)).status).toBe(401);
   });
 
-  it('shares the login-throttle counter: failures spread over both processes lock the username on both', async () => {
+  it('shares the sign-in back-off: failures spread over both processes back off (username, address) on both', async () => {
     const attempt = (origin: string, password: string) =>
       httpClient(origin).post(`${API}/auth/signin`, { username: 'staff', password });
-    // Five failures (the per-username limit), alternating: A sees three, B two; neither alone reached five.
+    // Five failures (the free ones of a username from one address), alternating: A sees three, B two.
     const failures = [];
     for (const origin of [a.origin, b.origin, a.origin, b.origin, a.origin])
       failures.push((await attempt(origin, 'wrong-password')).status);
@@ -89,10 +89,10 @@ describe('two server processes on one PostgreSQL database (PostgreSQL pass only:
       expect(locked.json()).toMatchObject({ error: 'too_many_requests' });
       expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(0);
     }
-    const { rows } = await sql.query<{ failures: number }>(
-      `select failures from login_attempts where key = 'u:staff'`,
+    const { rows } = await sql.query<{ failures: number; refused: number }>(
+      `select failures, refused from login_attempts where key like 'pair:%|staff'`,
     );
-    expect(rows).toEqual([{ failures: 5 }]);
+    expect(rows).toEqual([{ failures: 5, refused: 2 }]);
   });
 
   it('ten exports enqueued across both processes are each produced exactly once', async () => {

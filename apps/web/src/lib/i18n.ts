@@ -87,3 +87,15 @@ export const changeI18nLanguage = async (language: Language): Promise<void> => {
   const lng = toI18nLanguage(language);
   await Promise.all([i18n.changeLanguage(lng), loadUiTexts(lng)]);
 };
+
+/**
+ * "in 30 seconds", "in 2 minutes" in the interface language (the platform's grammar): the `{when}` of
+ * too_many_requests. Without a wait from the server, a minute.
+ */
+export const waitText = (seconds = 60): string => {
+  const minutes = seconds >= 90;
+  return new Intl.RelativeTimeFormat(i18n.language).format(
+    minutes ? Math.ceil(seconds / 60) : seconds,
+    minutes ? 'minute' : 'second',
+  );
+};

@@ -3,6 +3,7 @@ import { useToast } from '@falcon/ui';
 import type { TFunction } from 'i18next';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { waitText } from './i18n';
 
 /** The translated text of a server message key (spec section 8); unknown failures read as a network error. */
 export const messageText = (t: TFunction<'messages'>, key: MessageKey, values?: Record<string, unknown>) =>
@@ -10,6 +11,11 @@ export const messageText = (t: TFunction<'messages'>, key: MessageKey, values?: 
 
 export const errorKey = (error: unknown): MessageKey =>
   isApiError(error) ? error.key : 'unspecifiedNetworkError';
+
+/** The values a failure's text may name: `{when}` of too_many_requests (the wait of a back-off). */
+export const errorValues = (error: unknown) => ({
+  when: waitText(isApiError(error) ? (error.details?.retryAfterSeconds as number | undefined) : undefined),
+});
 
 /** Toasts for success and error message keys: `notify.success('scan_success')`, `notify.error(err, 'scan_error')`. */
 export function useNotify() {
@@ -27,9 +33,10 @@ export function useNotify() {
   const error = useCallback(
     (failure: unknown, fallback?: MessageKey) => {
       const key = errorKey(failure);
-      const title = messageText(t, fallback ?? key);
+      const values = errorValues(failure);
+      const title = messageText(t, fallback ?? key, values);
       const text =
-        fallback && key !== fallback && key !== 'validation_error' ? messageText(t, key) : undefined;
+        fallback && key !== fallback && key !== 'validation_error' ? messageText(t, key, values) : undefined;
       return toast.show({ type: 'error', title, text });
     },
     [toast, t],

@@ -1,4 +1,4 @@
-import { isApiError, type MessageKey, type Session } from '@falcon/api-client';
+import { type ApiError, isApiError, type MessageKey, type Session } from '@falcon/api-client';
 import { paths } from '../config/paths';
 import { api } from './api';
 import { browser } from './browser';
@@ -7,7 +7,10 @@ import { resetState, setSession } from './store';
 
 export { browser };
 
-export type SignInResult = { ok: true; session: Session } | { ok: false; message: MessageKey };
+export type SignInResult =
+  | { ok: true; session: Session }
+  /** `retryAfterSeconds`: how long a back-off lasts (too_many_requests). */
+  | { ok: false; message: MessageKey; retryAfterSeconds?: number };
 
 /**
  * Spec section 5: a sign-in counts only when the response holds a username ('invalid credentials'
@@ -29,6 +32,7 @@ export const signIn = async (
     return {
       ok: false,
       message: key === 'unauthorized' || key === 'validation_error' ? 'login_failed' : key,
+      retryAfterSeconds: (error as ApiError).details?.retryAfterSeconds as number | undefined,
     };
   }
 };

@@ -149,6 +149,8 @@ export const users = {
       'Create a user (409 username_already_exists, 400 passwords_different, scope_required, permission_not_held)',
     body: UserInput,
     permissions: ['PERM_CREATEUSER'],
+    inputPermissions: 'permissions, roles or a scope beyond the caller’s own',
+    conflicts: ['username_already_exists'],
     status: 201,
     response: User,
   }),
@@ -166,6 +168,7 @@ export const users = {
     summary: 'One user by id (own profile needs no permission)',
     params: z.strictObject({ id: Id }),
     tenant: { kind: 'user', param: 'id' },
+    inputPermissions: 'another user than the caller needs PERM_CREATEUSER',
     response: User,
   }),
   update: defineEndpoint({
@@ -175,6 +178,8 @@ export const users = {
     ...userByName,
     body: UserInput,
     permissions: ['PERM_CREATEUSER'],
+    inputPermissions: 'permissions, roles or a scope beyond the caller’s own',
+    conflicts: ['username_already_exists'],
     response: User,
   }),
   remove: defineEndpoint({
@@ -183,6 +188,7 @@ export const users = {
     summary: 'Delete a user',
     ...userByName,
     permissions: ['PERM_REMOVEUSER'],
+    conflicts: ['deletion_error'],
     response: Ok,
   }),
   permissions: defineEndpoint({
@@ -220,6 +226,8 @@ export const roles = {
       "Create a role, owned by the caller's concern for a customer admin, global for internal staff (409 rolename_already_exists, 400 permission_not_held)",
     body: RoleInput,
     permissions: ['PERM_CREATEROLE'],
+    inputPermissions: 'permissions beyond the caller’s own',
+    conflicts: ['rolename_already_exists'],
     status: 201,
     response: Role,
   }),
@@ -240,6 +248,8 @@ export const roles = {
     ...roleByName,
     body: RoleInput,
     permissions: ['PERM_CREATEROLE'],
+    inputPermissions: 'permissions beyond the caller’s own',
+    conflicts: ['rolename_already_exists'],
     response: Role,
   }),
   remove: defineEndpoint({
@@ -248,6 +258,7 @@ export const roles = {
     summary: 'Delete a role (403 role_read_only, 409 deletion_error for a built-in role)',
     ...roleByName,
     permissions: ['PERM_REMOVEROLE'],
+    conflicts: ['deletion_error'],
     response: Ok,
   }),
 };
@@ -258,6 +269,7 @@ export const profile = {
     path: '/rest/v2/profile/password',
     summary: 'Change the own password (400 wrong_password, passwords_different)',
     body: PasswordChange,
+    throttled: true,
     response: Ok,
   }),
   setLanguage: defineEndpoint({

@@ -38,6 +38,7 @@ export const auth = {
     summary: 'Sign in with username and password; sets the session cookie',
     auth: 'public',
     body: Credentials,
+    throttled: true,
     response: Session,
   }),
   impersonate: defineEndpoint({
@@ -46,6 +47,7 @@ export const auth = {
     summary: 'ADMIN only: continue as another user (protocolled)',
     body: ImpersonateRequest,
     permissions: ['PERM_IMPERSONATE'],
+    notFound: 'The username names no user',
     response: Session,
   }),
   signout: defineEndpoint({

@@ -3,7 +3,7 @@ import { Code, CodeParams, Deleted, IMAGE_TYPES, Ok, UPLOAD_LIMITS } from './com
 import { defineEndpoint } from './define';
 import { ExportJob } from './exports';
 import { Branch, LocationPosition } from './org';
-import { ExportRequest, SearchRequest, SearchResult } from './search';
+import { ExportRequest, SEARCH_INPUT_PERMISSIONS, SearchRequest, SearchResult } from './search';
 
 const branchByCode = { params: CodeParams, tenant: { kind: 'branch', param: 'code' } } as const;
 const branchByBranchCode = {
@@ -75,6 +75,7 @@ export const branch = {
     path: '/rest/v2/branch/:code/search',
     summary: "Search the branch's containers and articles",
     ...branchByCode,
+    inputPermissions: SEARCH_INPUT_PERMISSIONS,
     body: SearchRequest,
     response: SearchResult,
   }),
@@ -83,6 +84,7 @@ export const branch = {
     path: '/rest/v2/branch/:code/export/xlsx',
     summary: 'Queue an Excel export of a branch search',
     ...branchByCode,
+    inputPermissions: SEARCH_INPUT_PERMISSIONS,
     permissions: ['PERM_EXPORTSEARCHRESULTTOEXCEL'],
     body: ExportRequest,
     status: 202,

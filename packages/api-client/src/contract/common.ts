@@ -29,7 +29,17 @@ const trimmed = (max: number) => z.string().trim().max(max);
 export const Code = z.string().trim().min(1).max(64);
 export const Id = z.string().trim().min(1).max(64);
 export const IsoDateTime = z.iso.datetime({ offset: true });
+/** A date in an answer: stored data is shown as it is (an old request's date may lie outside DateInput). */
 export const IsoDate = z.iso.date();
+
+/** The dates the contract takes: PostgreSQL's range is wider, but no date of this product lies outside. */
+export const DATE_RANGE = { min: '1900-01-01', max: '2999-12-31' } as const;
+export const isDateInRange = (date: string): boolean =>
+  IsoDate.safeParse(date).success && date >= DATE_RANGE.min && date <= DATE_RANGE.max;
+/** A date a request carries (YYYY-MM-DD within DATE_RANGE): year 0000 is a 400, not a database error. */
+export const DateInput = IsoDate.refine((date) => date >= DATE_RANGE.min && date <= DATE_RANGE.max, {
+  message: `A date from ${DATE_RANGE.min} to ${DATE_RANGE.max}`,
+}).describe(`A date from ${DATE_RANGE.min} to ${DATE_RANGE.max}`);
 export const Name = trimmed(200);
 export const Text = trimmed(2000);
 

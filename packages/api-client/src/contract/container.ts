@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id, IdParams, IsoDate, IsoDateTime } from './common';
+import { DateInput, Id, IdParams, IsoDate, IsoDateTime } from './common';
 import { defineEndpoint } from './define';
 import { ReviewRequest } from './review';
 
@@ -89,7 +89,8 @@ export type Article = z.infer<typeof Article>;
 
 export const AdditionalOrderRequest = z.strictObject({
   factor: z.number().positive().max(1000),
-  additionalOrderDate: IsoDate,
+  /** Not before today (checked with the backend's clock: `earliestOrderDate`). */
+  additionalOrderDate: DateInput,
 });
 export const ChangeQuantityRequest = z.strictObject({ factor: z.number().positive().max(1_000_000) });
 
@@ -124,6 +125,7 @@ export const container = {
     summary: 'Request deactivation (a review request)',
     ...containerById,
     permissions: ['PERM_CONTAINER_DEACTIVATE'],
+    conflicts: ['deactivate_error'],
     status: 201,
     response: ReviewRequest,
   }),
@@ -133,6 +135,7 @@ export const container = {
     summary: 'Request a scan / refill (a review request)',
     ...containerById,
     permissions: ['PERM_CONTAINER_REFILL'],
+    conflicts: ['scan_error'],
     status: 201,
     response: ReviewRequest,
   }),
@@ -142,6 +145,7 @@ export const container = {
     summary: 'Request an additional delivery (a review request)',
     ...containerById,
     permissions: ['PERM_CONTAINER_ADDITIONALDELIVERY'],
+    conflicts: ['order_error'],
     body: AdditionalOrderRequest,
     status: 201,
     response: ReviewRequest,
@@ -152,6 +156,7 @@ export const container = {
     summary: 'Request a new filling quantity (a review request)',
     ...containerById,
     permissions: ['PERM_CONTAINER_CHANGEQUANTITY'],
+    conflicts: ['change_quantity_error'],
     body: ChangeQuantityRequest,
     status: 201,
     response: ReviewRequest,

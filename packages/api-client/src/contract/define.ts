@@ -1,5 +1,7 @@
 import type { z } from 'zod';
+import type { MessageKey } from '../constants';
 import type { PermissionCode } from '../permissions';
+import { refusingMalformedText } from './text';
 
 export type HttpMethod = 'GET' | 'POST' | 'DELETE';
 
@@ -49,10 +51,27 @@ export interface EndpointDef<
   tenant?: { kind: TenantKind; param: string };
   /** Success status; 200 unless said. */
   status?: 200 | 201 | 202;
+  /** 409: the message keys of the conflicts the endpoint answers with (state that forbids the change). */
+  conflicts?: readonly MessageKey[];
+  /** 429: failed attempts are throttled (a back-off; the answer carries Retry-After). */
+  throttled?: true;
+  /** 403 beyond `permissions`: a rule on the input (filters, fields, scope or grants the caller lacks). */
+  inputPermissions?: string;
+  /** 404 of an endpoint without path parameters: what the body names that may be missing. */
+  notFound?: string;
 }
 
-/** Keeps the literal type of a definition, so the client knows which parts each endpoint has. */
-export const defineEndpoint = <const D extends AnyEndpoint>(def: D): D => def;
+/**
+ * Keeps the literal type of a definition, so the client knows which parts each endpoint has. Every
+ * request part (path and query parameters, body, multipart fields) refuses text PostgreSQL cannot
+ * store or that is not Unicode: one rule for every string of every endpoint, in the mock as in the server.
+ */
+export const defineEndpoint = <const D extends AnyEndpoint>(def: D): D => ({
+  ...def,
+  ...(def.params ? { params: refusingMalformedText(def.params) } : {}),
+  ...(def.query ? { query: refusingMalformedText(def.query) } : {}),
+  ...(def.body ? { body: refusingMalformedText(def.body) } : {}),
+});
 
 export type AnyEndpoint = EndpointDef<z.ZodType, z.ZodType, z.ZodType, z.ZodType>;
 

@@ -4,7 +4,7 @@ import { DeliveryState } from './container';
 import { defineEndpoint } from './define';
 import { ExportJob } from './exports';
 import { Appointment, Location, LocationAdmin } from './org';
-import { ExportRequest, SearchRequest, SearchResult } from './search';
+import { ExportRequest, SEARCH_INPUT_PERMISSIONS, SearchRequest, SearchResult } from './search';
 
 /** What the rack grid needs of a container: where it is and the state it is coloured by. */
 export const ContainerCell = z.object({
@@ -121,6 +121,7 @@ export const location = {
     path: '/rest/v2/location/:code/search',
     summary: "Search the location's containers and articles",
     ...locationByCode,
+    inputPermissions: SEARCH_INPUT_PERMISSIONS,
     body: SearchRequest,
     response: SearchResult,
   }),
@@ -177,6 +178,7 @@ export const location = {
     path: '/rest/v2/location/:code/export/xlsx',
     summary: 'Queue an Excel export of a location search',
     ...locationByCode,
+    inputPermissions: SEARCH_INPUT_PERMISSIONS,
     permissions: ['PERM_EXPORTSEARCHRESULTTOEXCEL'],
     body: ExportRequest,
     status: 202,
@@ -190,6 +192,7 @@ export const concernSearch = {
     path: '/rest/v2/concern/:code/search',
     summary: "Search the concern's containers and articles",
     params: CodeParams,
+    inputPermissions: SEARCH_INPUT_PERMISSIONS,
     tenant: { kind: 'concern', param: 'code' },
     body: SearchRequest,
     response: SearchResult,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PROTOCOL_TYPES } from '../constants';
-import { Code, CodeParams, IsoDate, IsoDateTime, MAX_PAGE_SIZE, pageOf } from './common';
+import { Code, CodeParams, DateInput, IsoDateTime, MAX_PAGE_SIZE, pageOf } from './common';
 import { defineEndpoint } from './define';
 
 export { PROTOCOL_TYPES };
@@ -31,8 +31,8 @@ export const ProtocolListRequest = z.strictObject({
     .strictObject({
       username: z.string().trim().max(100).optional(),
       type: ProtocolType.optional(),
-      from: IsoDate.optional(),
-      to: IsoDate.optional(),
+      from: DateInput.optional(),
+      to: DateInput.optional(),
       locationCode: Code.optional(),
     })
     .default({}),

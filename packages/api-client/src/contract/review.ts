@@ -56,10 +56,12 @@ export const reviews = {
   approve: defineEndpoint({
     method: 'POST',
     path: '/rest/v2/review/:id/approve',
-    summary: 'Approve: apply the change (protocolled)',
+    summary: 'Approve: apply the change (protocolled); 409 when it can no longer be applied (reject it)',
     ...reviewById,
     body: ReviewDecision,
     permissions: ['PERM_REVIEWREQUESTS'],
+    /** request_not_applicable carries details.reason: container_inactive, date_invalid or list_missing. */
+    conflicts: ['request_already_reviewed', 'request_not_applicable'],
     response: ReviewRequest,
   }),
   reject: defineEndpoint({
@@ -69,6 +71,7 @@ export const reviews = {
     ...reviewById,
     body: ReviewDecision,
     permissions: ['PERM_REVIEWREQUESTS'],
+    conflicts: ['request_already_reviewed'],
     response: ReviewRequest,
   }),
 };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IsoDate, MAX_PAGE_SIZE, pageOf } from './common';
+import { DateInput, MAX_PAGE_SIZE, pageOf } from './common';
 import { Container, DeliveryState } from './container';
 
 const range = z.strictObject({ min: z.number().optional(), max: z.number().optional() });
@@ -12,10 +12,14 @@ export const SearchFilters = z.strictObject({
   alarming: z.boolean().optional(),
   consumption: range.optional(),
   stockTurnRate: range.optional(),
-  deliveryDate: z.strictObject({ from: IsoDate.optional(), to: IsoDate.optional() }).optional(),
+  deliveryDate: z.strictObject({ from: DateInput.optional(), to: DateInput.optional() }).optional(),
   error: z.boolean().optional(),
 });
 export type SearchFilters = z.infer<typeof SearchFilters>;
+
+/** Searches refuse (403) filters and sort fields the caller may not use. */
+export const SEARCH_INPUT_PERMISSIONS =
+  'a filter without its PERM_FILTER_* code, or a sort by a hidden field';
 export type SearchFilterKey = keyof SearchFilters;
 
 /**

@@ -32,6 +32,7 @@ import type { Auth, MockDb } from '../db';
 import { fail, forbidden, invalid, MockError, notFound } from '../errors';
 import { MOCK_VERSION } from './org';
 import { type HandlerContext, route } from './route';
+import { throttledCheck } from './throttle';
 import { locationView } from './views';
 
 // --- users ------------------------------------------------------------------------------------
@@ -406,10 +407,10 @@ export const rolesHandlers = (ctx: HandlerContext): HttpHandler[] => [
 
 export const profileHandlers = (ctx: HandlerContext): HttpHandler[] => [
   route(ctx, 'profile', 'changePassword', ({ db, auth, body }) => {
-    if (auth.user.password !== body.oldPassword)
-      throw new MockError(400, 'wrong_password', undefined, { field: 'oldPassword' });
     const pair = checkPasswordPair(body.newPassword, body.newPasswordRepeat, 'newPasswordRepeat');
     if (pair) throw new MockError(400, pair.error, undefined, { field: pair.field });
+    if (!throttledCheck(db, auth.user.username, () => auth.user.password === body.oldPassword))
+      throw new MockError(400, 'wrong_password', undefined, { field: 'oldPassword' });
     auth.user.password = body.newPassword;
     db.closeSessionsOf(auth.user.id, auth.token);
     db.log({

@@ -2,6 +2,7 @@ import { HttpResponse } from 'msw';
 import type { Auth } from '../db';
 import { MockError } from '../errors';
 import { type HandlerContext, route, SESSION_COOKIE } from './route';
+import { throttledCheck } from './throttle';
 
 const cookie = (token: string, maxAge?: number) =>
   `${SESSION_COOKIE}=${token}; Path=/; SameSite=Lax${maxAge === undefined ? '' : `; Max-Age=${maxAge}`}`;
@@ -14,7 +15,8 @@ const withSession = (body: unknown, token: string) =>
 export const authHandlers = (ctx: HandlerContext) => [
   route(ctx, 'auth', 'signin', ({ db, body }) => {
     const user = db.userByName(body.username);
-    if (!user?.active || user.password !== body.password) {
+    const ok = throttledCheck(db, body.username, () => user?.password === body.password);
+    if (!user?.active || !ok) {
       db.log({
         username: body.username,
         type: 'signin_failed',

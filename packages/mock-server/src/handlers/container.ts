@@ -1,8 +1,14 @@
-import { FIELD_PERMISSIONS, type ReviewRequest, type ReviewType } from '@falcon/api-client';
+import {
+  earliestOrderDate,
+  FIELD_PERMISSIONS,
+  isOrderDateAllowed,
+  type ReviewRequest,
+  type ReviewType,
+} from '@falcon/api-client';
 import type { DatasetContainer, DatasetLocation } from '@falcon/demo-data';
 import type { HttpHandler } from 'msw';
 import type { Auth, MockDb } from '../db';
-import { fail, notFound } from '../errors';
+import { fail, invalid, notFound } from '../errors';
 import { fileResponse, type HandlerContext, route } from './route';
 import { articleView, containerById, containerFor, documentView } from './views';
 
@@ -58,12 +64,16 @@ export const containerHandlers = (ctx: HandlerContext): HttpHandler[] => [
   route(ctx, 'container', 'scan', ({ db, auth, params }) =>
     requestAction(db, auth, params.id, 'scan', () => ({})),
   ),
-  route(ctx, 'container', 'additionalOrder', ({ db, auth, params, body }) =>
-    requestAction(db, auth, params.id, 'additionalorder', () => ({
+  route(ctx, 'container', 'additionalOrder', ({ db, auth, params, body }) => {
+    containerById(db, auth, params.id); // a foreign container is 404 first, as on the server
+    const now = new Date(db.now());
+    if (!isOrderDateAllowed(body.additionalOrderDate, now))
+      invalid('additionalOrderDate', `The date may not lie before ${earliestOrderDate(now)}.`);
+    return requestAction(db, auth, params.id, 'additionalorder', () => ({
       factor: body.factor,
       additionalOrderDate: body.additionalOrderDate,
-    })),
-  ),
+    }));
+  }),
   route(ctx, 'container', 'changeQuantity', ({ db, auth, params, body }) =>
     requestAction(db, auth, params.id, 'changequantity', (c) => ({
       factor: body.factor,

@@ -1,7 +1,7 @@
-import { type ListRequest, type ReviewRequest, slicePage } from '@falcon/api-client';
+import { type ListRequest, type ReviewRequest, reviewConflict, slicePage } from '@falcon/api-client';
 import type { HttpHandler } from 'msw';
 import type { Auth, MockDb } from '../db';
-import { fail, notFound } from '../errors';
+import { fail, MockError, notFound } from '../errors';
 import { type HandlerContext, route } from './route';
 
 type ListBody = Required<Omit<ListRequest, 'sortField'>> & { sortField?: string };
@@ -26,6 +26,15 @@ const reviewFor = (db: MockDb, auth: Auth, id: string): ReviewRequest => {
 const decide = (db: MockDb, auth: Auth, id: string, state: 'approved' | 'rejected', comment?: string) => {
   const request = reviewFor(db, auth, id);
   if (request.state !== 'pending') fail(409, 'request_already_reviewed');
+  if (state === 'approved') {
+    // The change must still apply (the same rule as the server); rejecting always works.
+    const conflict = reviewConflict(request, {
+      container: (request.containerId && db.containers.get(request.containerId)) || null,
+      inventoryListExists: db.inventoryLists.some((l) => l.id === request.payload.inventoryListId),
+    });
+    if (conflict)
+      throw new MockError(409, 'request_not_applicable', undefined, { field: 'id', reason: conflict });
+  }
   const change = state === 'approved' ? db.applyReview(request) : { before: null, after: null };
   request.state = state;
   request.reviewedBy = auth.user.username;

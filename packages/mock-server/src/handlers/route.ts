@@ -54,7 +54,7 @@ const json = (body: unknown, status = 200, headers: Record<string, string> = {})
     headers: { 'Cache-Control': 'no-store', ...headers },
   });
 
-export const errorResponse = (error: MockError) => json(error.body, error.status);
+export const errorResponse = (error: MockError) => json(error.body, error.status, error.headers);
 
 /** Dotted path of the first schema issue; an unknown key names the key itself. */
 const issueField = (issue: { path: PropertyKey[]; code?: string; keys?: string[] }, prefix: string) => {

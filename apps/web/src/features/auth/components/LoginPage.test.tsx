@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { changeLanguage } from '../../../lib/language';
 import { state } from '../../../lib/store';
 import { setupMockApi } from '../../../testing/mock-api';
 import { renderApp } from '../../../testing/render';
@@ -53,5 +54,42 @@ describe('sign-in', () => {
     await fill(user, 'kdadmin', 'demo1234');
     await waitFor(() => expect(state.session?.username).toBe('kdadmin'));
     expect(state.rememberedUsername).toBe('kdadmin');
+  });
+
+  it('after five wrong passwords says how long to wait, in the page’s language', async () => {
+    const user = userEvent.setup();
+    renderApp('/login');
+    await screen.findByLabelText('Username');
+    for (let i = 0; i < 5; i++) {
+      await fill(user, 'sales', `wrong-${i}`);
+      await screen.findByText('Login failed! Please try again.');
+    }
+    // Even the right password waits now: the back-off, with the wait in words.
+    await fill(user, 'sales', 'demo1234');
+    expect(
+      await screen.findByText(/^Too many attempts\. Please try again in (29|30) seconds\.$/),
+    ).toBeVisible();
+    expect(state.session).toBeNull();
+    try {
+      await changeLanguage('de');
+      await user.click(await screen.findByRole('button', { name: 'Anmelden' }));
+      expect(
+        await screen.findByText(/^Zu viele Versuche\. Bitte in \d+ Sekunden erneut versuchen\.$/),
+      ).toBeVisible();
+    } finally {
+      await changeLanguage('en');
+    }
+  });
+});
+
+describe('the back-off message', () => {
+  const files = import.meta.glob<{ too_many_requests: string }>('../../../locales/*/messages.json', {
+    eager: true,
+    import: 'default',
+  });
+  it('names the wait in all six languages', () => {
+    expect(Object.keys(files)).toHaveLength(6);
+    for (const [file, texts] of Object.entries(files))
+      expect(texts.too_many_requests, file).toContain('{when}');
   });
 });

@@ -1,14 +1,15 @@
-import { LANGUAGES, type MessageKey } from '@falcon/api-client';
+import { LANGUAGES } from '@falcon/api-client';
 import { type LoginCredentials, LoginForm, useToast } from '@falcon/ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { Logo } from '../../../components/Logo';
 import { api } from '../../../lib/api';
+import { waitText } from '../../../lib/i18n';
 import { changeLanguage, languageOptions } from '../../../lib/language';
 import { usePageTitle } from '../../../lib/page-title';
 import { useQuery } from '../../../lib/query';
-import { signIn } from '../../../lib/session';
+import { type SignInResult, signIn } from '../../../lib/session';
 import { state } from '../../../lib/store';
 
 interface LoginPageProps {
@@ -26,7 +27,7 @@ export function LoginPage({ redirectTo, onSignedIn }: LoginPageProps) {
   const toast = useToast();
   const { language, rememberedUsername } = useSnapshot(state);
   const [loading, setLoading] = useState(false);
-  const [failure, setFailure] = useState<MessageKey | null>(null);
+  const [failure, setFailure] = useState<Extract<SignInResult, { ok: false }> | null>(null);
   // Spec: supported languages are loaded on start; the fallback list serves until then (or on failure).
   const languages = useQuery('content.supportedLanguages', () => api.content.supportedLanguages());
 
@@ -41,7 +42,7 @@ export function LoginPage({ redirectTo, onSignedIn }: LoginPageProps) {
       toast.show({ type: 'info', title: t('login_successful', { ns: 'messages' }) });
       onSignedIn(redirectTo);
     } else {
-      setFailure(result.message);
+      setFailure(result);
     }
   };
 
@@ -50,7 +51,10 @@ export function LoginPage({ redirectTo, onSignedIn }: LoginPageProps) {
       brand={<Logo label={t('login.brand')} size={36} />}
       onSubmit={onSubmit}
       loading={loading}
-      error={failure ? t(failure, { ns: 'messages' }) : null}
+      error={
+        // `when`: the wait of a back-off (too_many_requests), in the page's language.
+        failure ? t(failure.message, { ns: 'messages', when: waitText(failure.retryAfterSeconds) }) : null
+      }
       initialUsername={rememberedUsername ?? undefined}
       languages={languageOptions(languages.data ?? LANGUAGES)}
       language={language}

@@ -43,13 +43,8 @@ interface ContainerPanelProps {
 export function ContainerPanel({ containerId, ownRequests }: ContainerPanelProps) {
   const { t } = useTranslation(['location', 'messages']);
   if (!containerId) {
-    // Spec section 5: 'please choose container'.
-    return (
-      <EmptyState
-        title={t('please_choose_container', { ns: 'messages' })}
-        description={t('panel.chooseHint')}
-      />
-    );
+    // Spec section 5: 'please choose container' (in the location namespace: the eager one stays small).
+    return <EmptyState title={t('panel.choose')} description={t('panel.chooseHint')} />;
   }
   return <LoadedContainer key={containerId} containerId={containerId} ownRequests={ownRequests} />;
 }

@@ -21,6 +21,24 @@ describe('profile', () => {
     expect(await screen.findByText('Passwords are different.')).toBeInTheDocument();
   });
 
+  it('after five wrong current passwords says how long to wait (the back-off of sign-in)', async () => {
+    const user = userEvent.setup();
+    const session = await signInWithMock('sales');
+    renderApp(`/profile/${session.userId}`);
+    const current = await screen.findByLabelText('Current password', {}, { timeout: 8000 });
+    await user.type(screen.getByLabelText('New password'), 'abcdefgh1');
+    await user.type(screen.getByLabelText('Repeat password'), 'abcdefgh1');
+    for (let i = 0; i < 6; i++) {
+      await user.clear(current);
+      await user.type(current, i < 5 ? `wrong-${i}` : 'demo1234');
+      await user.click(screen.getByRole('button', { name: 'Change password' }));
+      if (i < 5) expect(await screen.findByText('The current password is wrong.')).toBeInTheDocument();
+    }
+    expect(
+      await screen.findByText(/^Too many attempts\. Please try again in (29|30) seconds\.$/),
+    ).toBeInTheDocument();
+  });
+
   it('switches the interface language', async () => {
     const user = userEvent.setup();
     const session = await signInWithMock('staff');

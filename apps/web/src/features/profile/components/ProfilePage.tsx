@@ -8,7 +8,7 @@ import { PageHeader } from '../../../components/PageHeader';
 import { Stack } from '../../../components/Stack';
 import { api } from '../../../lib/api';
 import { changeLanguage } from '../../../lib/language';
-import { errorKey, useNotify } from '../../../lib/messages';
+import { errorKey, errorValues, useNotify } from '../../../lib/messages';
 import { usePageTitle } from '../../../lib/page-title';
 import { useQuery } from '../../../lib/query';
 import { state } from '../../../lib/store';
@@ -95,9 +95,10 @@ function PasswordChange() {
   const [oldPassword, setOld] = useState('');
   const [newPassword, setNew] = useState('');
   const [repeat, setRepeat] = useState('');
-  const [error, setError] = useState<{ field: string; key: MessageKey } | null>(null);
+  const [error, setError] = useState<{ field: string; key: MessageKey; when?: string } | null>(null);
   const [busy, setBusy] = useState(false);
-  const message = (field: string) => (error?.field === field ? t(error.key, { ns: 'messages' }) : null);
+  const message = (field: string) =>
+    error?.field === field ? t(error.key, { ns: 'messages', when: error.when }) : null;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -116,7 +117,9 @@ function PasswordChange() {
       setRepeat('');
     } catch (failure) {
       const key = errorKey(failure);
-      setError({ field: key === 'wrong_password' ? 'oldPassword' : 'newPassword', key });
+      // A back-off (too_many_requests) concerns the current password: it says how long to wait.
+      const field = key === 'wrong_password' || key === 'too_many_requests' ? 'oldPassword' : 'newPassword';
+      setError({ field, key, ...errorValues(failure) });
     } finally {
       setBusy(false);
     }

@@ -58,4 +58,28 @@ describe('review inbox', () => {
     // Customer staff do not review: no inbox tab.
     expect(screen.queryByRole('tab', { name: 'To review' })).toBeNull();
   });
+
+  it('a request whose container was deactivated since cannot be approved, says why, and can be rejected', async () => {
+    const user = userEvent.setup();
+    await signInWithMock('staff');
+    const scan = await api.container.scan({ params: { id: 'K0000002' } });
+    await signInWithMock('kdadmin');
+    const deactivation = await api.container.deactivate({ params: { id: 'K0000002' } });
+    await signInWithMock('backoffice');
+    await api.reviews.approve({ params: { id: deactivation.id }, body: {} });
+    renderApp('/reviews');
+    const what = `${'Scan'} ${scan.containerCode}`;
+    await user.click(await screen.findByRole('button', { name: `Approve ${what}` }, { timeout: 8000 }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Approve this request?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    expect(await screen.findByText('No longer applicable; reject the request.')).toBeInTheDocument();
+    expect(screen.getByText('The container has been deactivated or removed since.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    await user.click(screen.getByRole('button', { name: `Reject ${what}` }));
+    const reject = await screen.findByRole('alertdialog', { name: 'Reject this request?' });
+    await user.type(within(reject).getByLabelText('Reason for the requester'), 'Container gone');
+    await user.click(within(reject).getByRole('button', { name: 'Reject' }));
+    expect(await screen.findByText('Request rejected.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('button', { name: `Approve ${what}` })).toBeNull());
+  });
 });

@@ -1,6 +1,7 @@
 import {
   ACTION_PERMISSIONS,
   hasAll,
+  isApiError,
   REVIEW_TYPES,
   type ReviewRequest,
   type ReviewType,
@@ -77,6 +78,17 @@ function ReviewInbox() {
     api.reviews.list({ body: { page, size, filterMap } }),
   );
 
+  const whyNot = (error: unknown) => {
+    const reason = isApiError(error) ? error.details?.reason : undefined;
+    return reason === 'container_inactive'
+      ? t('notApplicable.container_inactive')
+      : reason === 'date_invalid'
+        ? t('notApplicable.date_invalid')
+        : reason === 'list_missing'
+          ? t('notApplicable.list_missing')
+          : undefined;
+  };
+
   const decide = async ({ request, approve }: Decision, comment: string) => {
     setBusy(true);
     try {
@@ -94,6 +106,16 @@ function ReviewInbox() {
       setDecision(null);
       requests.reload();
     } catch (error) {
+      if (errorKey(error) === 'request_not_applicable') {
+        // The change can no longer be applied: say why, back to the list, where it can be rejected.
+        toast.show({
+          type: 'error',
+          title: t('request_not_applicable', { ns: 'messages' }),
+          text: whyNot(error),
+        });
+        setDecision(null);
+        return;
+      }
       notify.error(error);
       // Someone else decided first: show the list as it is now.
       if (errorKey(error) === 'request_already_reviewed') {

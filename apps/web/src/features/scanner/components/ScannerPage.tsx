@@ -320,6 +320,8 @@ function FoundContainer({
                 <Field
                   id="scanner-date"
                   type="date"
+                  // The server refuses a day in the past (400 naming the field).
+                  min={new Date().toISOString().slice(0, 10)}
                   required
                   label={t('orderDate')}
                   value={date}
