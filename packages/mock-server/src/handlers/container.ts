@@ -4,7 +4,7 @@ import type { HttpHandler } from 'msw';
 import type { Auth, MockDb } from '../db';
 import { fail, notFound } from '../errors';
 import { fileResponse, type HandlerContext, route } from './route';
-import { articleView, containerById, containerFor, documentView } from './views';
+import { articleView, containerById, documentView, toContainer } from './views';
 
 const ERROR_KEY = {
   deactivate: 'deactivate_error',
@@ -35,11 +35,9 @@ export const containerHandlers = (ctx: HandlerContext): HttpHandler[] => [
     const container = db.containersByBarcode.get(params.barcode);
     if (!container || !db.canSeeLocation(auth.scope, container.locationCode))
       return notFound('invalid_barcode');
-    return containerFor(auth, container as DatasetContainer);
+    return toContainer(container as DatasetContainer);
   }),
-  route(ctx, 'container', 'get', ({ db, auth, params }) =>
-    containerFor(auth, containerById(db, auth, params.id)),
-  ),
+  route(ctx, 'container', 'get', ({ db, auth, params }) => toContainer(containerById(db, auth, params.id))),
   route(ctx, 'container', 'documents', ({ db, auth, params, apiUrl }) => {
     const container = containerById(db, auth, params.id);
     return [...db.documents.values()]
@@ -66,7 +64,7 @@ export const containerHandlers = (ctx: HandlerContext): HttpHandler[] => [
   ),
   route(ctx, 'container', 'changeQuantity', ({ db, auth, params, body }) =>
     requestAction(db, auth, params.id, 'changequantity', (c) => ({
-      factor: body.factor,
+      fillingQuantity: body.factor,
       previousFillingQuantity: c.fillingQuantity,
     })),
   ),
