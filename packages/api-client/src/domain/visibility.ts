@@ -47,7 +47,7 @@ interface FieldPlan {
 }
 
 type Plan =
-  | { kind: 'object'; fields: FieldPlan[] }
+  | { kind: 'object'; fields: FieldPlan[]; keys: readonly string[] }
   | { kind: 'array'; element: Plan }
   | { kind: 'record'; value: Plan | null; keyed: ((key: string) => string | undefined) | undefined };
 
@@ -87,7 +87,8 @@ const mergeObjects = (plans: readonly Plan[], where: string): Plan => {
         throw new Error(`${where}: union options disagree on "${f.key}"`);
     }
   }
-  return { kind: 'object', fields: [...fields.values()] };
+  const keys = new Set(plans.flatMap((p) => (p.kind === 'object' ? p.keys : [])));
+  return { kind: 'object', fields: [...fields.values()], keys: [...keys] };
 };
 
 /** Walks a schema once: null when nothing below it is tagged. */
@@ -112,7 +113,7 @@ const walk = (schema: z.ZodType, where: string): Plan | null => {
         const child = planOf(field, `${where}.${key}`);
         if (permission || child) fields.push({ key, permission, child });
       }
-      return fields.length ? { kind: 'object', fields } : null;
+      return fields.length ? { kind: 'object', fields, keys: Object.keys(def.shape ?? {}) } : null;
     }
     case 'array': {
       const element = planOf(def.element as z.ZodType, `${where}[]`);
@@ -168,13 +169,20 @@ const compile = (plan: Plan, has: Has): Filter | null => {
         }
       }
       if (!drop.size && !descend.size) return null;
+      // The schema's keys the caller keeps, each with its filter below (keys outside the schema do
+      // not go out: the server's response parse has removed them already, the mock's answers lose them here).
+      const keep = plan.keys.filter((key) => !drop.has(key));
+      const below = keep.map((key) => descend.get(key));
       return (value) => {
-        if (!isObject(value)) return value;
+        if (typeof value !== 'object' || value === null) return value;
+        const source = value as Record<string, unknown>;
         const out: Record<string, unknown> = {};
-        for (const key of Object.keys(value)) {
-          if (drop.has(key)) continue;
-          const child = descend.get(key);
-          out[key] = child ? child(value[key]) : value[key];
+        for (let i = 0; i < keep.length; i++) {
+          const key = keep[i] as string;
+          const item = source[key];
+          if (item === undefined && !(key in source)) continue;
+          const child = below[i];
+          out[key] = child ? child(item) : item;
         }
         return out;
       };
