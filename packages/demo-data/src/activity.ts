@@ -1,9 +1,9 @@
-import type {
-  Employee,
-  LocationPosition,
-  ProtocolEntry,
-  ReviewRequest,
-  ReviewType,
+import {
+  containerRef,
+  type Employee,
+  type LocationPosition,
+  type ReviewRequest,
+  type ReviewType,
 } from '@falcon/api-client';
 import type { ArticleSpec } from './catalog';
 import {
@@ -23,6 +23,7 @@ import type {
   DatasetDocument,
   DatasetImage,
   DatasetLocation,
+  DatasetProtocolEntry,
   DatasetUser,
 } from './types';
 
@@ -203,7 +204,7 @@ const REQUEST_TYPES: readonly ReviewType[] = ['scan', 'changequantity', 'additio
  */
 export const createActivity = ({ rng, dates, org, users, samples }: ActivityInput) => {
   const reviewRequests: ReviewRequest[] = [];
-  const protocol: ProtocolEntry[] = [];
+  const protocol: DatasetProtocolEntry[] = [];
   const requesterFor = (location: DatasetLocation) => {
     const local = users.filter(
       (u) =>
@@ -229,7 +230,10 @@ export const createActivity = ({ rng, dates, org, users, samples }: ActivityInpu
       const assigneeKey = responsibleInHouse(org, location);
       const payload: ReviewRequest['payload'] =
         type === 'changequantity'
-          ? { factor: container.fillingQuantity * 2, previousFillingQuantity: container.fillingQuantity }
+          ? {
+              fillingQuantity: container.fillingQuantity * 2,
+              previousFillingQuantity: container.fillingQuantity,
+            }
           : type === 'additionalorder'
             ? { factor: rng.int(1, 3), additionalOrderDate: dates.day(rng.int(2, 14)) }
             : {};
@@ -240,6 +244,7 @@ export const createActivity = ({ rng, dates, org, users, samples }: ActivityInpu
         state: decided ? (type === 'scan' ? 'approved' : 'rejected') : 'pending',
         containerId: container.id,
         containerCode: container.code,
+        articleName: container.articleName,
         locationCode: location.code,
         locationName: location.name,
         requestedBy: requesterFor(location),
@@ -259,7 +264,7 @@ export const createActivity = ({ rng, dates, org, users, samples }: ActivityInpu
     }
   }
 
-  const entries: Omit<ProtocolEntry, 'id'>[] = [];
+  const entries: Omit<DatasetProtocolEntry, 'id'>[] = [];
   for (const u of users)
     if (u.lastLogin)
       entries.push({
@@ -270,10 +275,13 @@ export const createActivity = ({ rng, dates, org, users, samples }: ActivityInpu
         objectId: u.id,
         locationCode: null,
         summary: `${u.username} signed in`,
+        params: null,
         before: null,
         after: null,
       });
+  const byId = new Map(samples.flatMap((s) => s.containers.map((c) => [c.id, c] as const)));
   for (const r of reviewRequests) {
+    const container = byId.get(r.containerId as string) as DatasetContainer;
     entries.push({
       at: r.requestedAt,
       username: r.requestedBy,
@@ -281,7 +289,8 @@ export const createActivity = ({ rng, dates, org, users, samples }: ActivityInpu
       objectType: 'container',
       objectId: r.containerId,
       locationCode: r.locationCode,
-      summary: `${r.type} requested for ${r.containerCode}`,
+      summary: '{reviewType} requested for {container}',
+      params: { values: { reviewType: r.type }, container: containerRef(container) },
       before: null,
       after: { requestId: r.id, type: r.type, ...r.payload },
     });
@@ -293,7 +302,8 @@ export const createActivity = ({ rng, dates, org, users, samples }: ActivityInpu
         objectType: 'review',
         objectId: r.id,
         locationCode: r.locationCode,
-        summary: `${r.type} for ${r.containerCode} ${r.state}`,
+        summary: '{reviewType} for {container} {state}',
+        params: { values: { reviewType: r.type, state: r.state }, container: containerRef(container) },
         before: { state: 'pending' },
         after: { state: r.state },
       });

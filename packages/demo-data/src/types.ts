@@ -4,6 +4,7 @@ import type {
   Employee,
   LocationPosition,
   ProtocolEntry,
+  ProtocolParams,
   ReviewRequest,
   Scope,
 } from '@falcon/api-client';
@@ -152,6 +153,12 @@ export interface DatasetBranchMap {
   content: Uint8Array;
 }
 
+/**
+ * A protocol entry as stored: `summary` is a template (`{reviewType} requested for {container}`)
+ * rendered per reader from `params` (domain `renderSummary`); plain text when `params` is null.
+ */
+export type DatasetProtocolEntry = ProtocolEntry & { params: ProtocolParams | null };
+
 export interface Dataset {
   seed: number;
   scale: DatasetScale;
@@ -181,7 +188,7 @@ export interface Dataset {
   locationPositions: LocationPosition[];
   reviewRequests: ReviewRequest[];
   /** Audit history before the first start: the requests above, sign-ins, a few changes. */
-  protocol: ProtocolEntry[];
+  protocol: DatasetProtocolEntry[];
   images: DatasetImage[];
   branchMaps: DatasetBranchMap[];
   footerLinks: Record<string, string>;

@@ -3,6 +3,7 @@ import {
   type BarcodeListDetail,
   branchVisible,
   concernVisible,
+  containerRef,
   type Employee,
   type ExportJob,
   effectivePermissions,
@@ -14,7 +15,6 @@ import {
   type LocationPath,
   type LocationPosition,
   locationInScope,
-  type ProtocolEntry,
   type ReviewRequest,
   type ReviewType,
   type Scope,
@@ -30,6 +30,7 @@ import type {
   DatasetDocument,
   DatasetImage,
   DatasetLocation,
+  DatasetProtocolEntry,
   DatasetRack,
   DatasetRole,
   DatasetShelf,
@@ -116,7 +117,7 @@ export class MockDb {
   branchMaps!: Map<string, DatasetBranchMap>;
   positions!: LocationPosition[];
   reviews!: ReviewRequest[];
-  protocol!: ProtocolEntry[];
+  protocol!: DatasetProtocolEntry[];
   exports!: StoredExport[];
   barcodeLists!: StoredBarcodeList[];
   inventoryLists!: StoredInventoryList[];
@@ -377,12 +378,20 @@ export class MockDb {
 
   // --- protocol and review requests -------------------------------------------------------
 
-  log(entry: Omit<ProtocolEntry, 'id' | 'at' | 'before' | 'after'> & Partial<ProtocolEntry>): ProtocolEntry {
-    const full: ProtocolEntry = {
+  /**
+   * Appends an entry. `summary` is a template filled per reader from `params` (a container goes in
+   * `params.container`, never into the text: the reader may not see its code).
+   */
+  log(
+    entry: Omit<DatasetProtocolEntry, 'id' | 'at' | 'before' | 'after' | 'params'> &
+      Partial<DatasetProtocolEntry>,
+  ): DatasetProtocolEntry {
+    const full: DatasetProtocolEntry = {
       id: this.nextId('P'),
       at: this.now(),
       before: null,
       after: null,
+      params: null,
       ...entry,
     };
     this.protocol.push(full);
@@ -402,6 +411,7 @@ export class MockDb {
       state: 'pending',
       containerId: container?.id ?? null,
       containerCode: container?.code ?? null,
+      articleName: container?.articleName ?? null,
       locationCode: location.code,
       locationName: location.name,
       requestedBy: auth.user.username,
@@ -419,7 +429,8 @@ export class MockDb {
       objectType: container ? 'container' : 'inventoryList',
       objectId: container?.id ?? payload.inventoryListId ?? null,
       locationCode: location.code,
-      summary: `${type} requested${container ? ` for ${container.code}` : ''}`,
+      summary: container ? '{reviewType} requested for {container}' : '{reviewType} requested',
+      params: { values: { reviewType: type }, ...(container ? { container: containerRef(container) } : {}) },
       after: { requestId: request.id, type, ...payload },
     });
     return request;
@@ -457,8 +468,7 @@ export class MockDb {
           );
           break;
         case 'changequantity':
-          // The factor is the new filling quantity (the request keeps the previous one).
-          set(container, 'fillingQuantity', request.payload.factor ?? container.fillingQuantity);
+          set(container, 'fillingQuantity', request.payload.fillingQuantity ?? container.fillingQuantity);
           break;
         case 'additionalorder':
           set(container, 'deliveryStatus', 'indelivery');
@@ -477,7 +487,7 @@ export class MockDb {
       const list = this.inventoryLists.find((l) => l.id === request.payload.inventoryListId);
       for (const row of list?.rows ?? []) {
         const c = row.containerId ? this.containers.get(row.containerId) : undefined;
-        if (c && row.quantity !== null) set(c, 'fillingQuantity', row.quantity);
+        if (c && typeof row.quantity === 'number') set(c, 'fillingQuantity', row.quantity);
       }
     }
     return { before, after };

@@ -1,3 +1,4 @@
+import type { ProtocolParams } from '@falcon/api-client';
 import { sql } from 'drizzle-orm';
 import {
   bigserial,
@@ -371,6 +372,8 @@ export const reviewRequests = pgTable(
     state: text('state', { enum: ['pending', 'approved', 'rejected'] }).notNull(),
     containerId: text('container_id'),
     containerCode: text('container_code'),
+    /** The container's article when the request was made (shown to callers without the code field). */
+    articleName: text('article_name'),
     locationCode: text('location_code').notNull(),
     locationName: text('location_name').notNull(),
     /** Denormalised tree codes of the location, for scope filters. */
@@ -384,6 +387,7 @@ export const reviewRequests = pgTable(
         factor?: number;
         additionalOrderDate?: string;
         inventoryListId?: string;
+        fillingQuantity?: number;
         previousFillingQuantity?: number;
       }>()
       .notNull(),
@@ -413,7 +417,9 @@ export const protocol = pgTable(
     locationCode: text('location_code'),
     concernCode: text('concern_code'),
     branchCode: text('branch_code'),
+    /** A template (`{reviewType} requested for {container}`) rendered per reader from `params`. */
     summary: text('summary').notNull(),
+    params: jsonb('params').$type<ProtocolParams>(),
     before: jsonb('before').$type<Record<string, unknown>>(),
     after: jsonb('after').$type<Record<string, unknown>>(),
   },

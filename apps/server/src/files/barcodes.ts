@@ -87,11 +87,14 @@ export const barcodesToLookUp = (rows: readonly ParsedBarcode[]): string[] => [
   ...new Set(rows.map((r) => r.barcode).filter(isValidEan13)),
 ];
 
+/** A checked row as stored: the whole row (the answer drops the barcode for a caller without its field). */
+export type StoredBarcodeRow = BarcodeListRow & { barcode: string };
+
 /**
  * The result per row as the contract shows it: valid when the barcode is a well-formed EAN-13
  * and a container of the location carries it, else `invalid_barcode`.
  */
-export const checkBarcodes = (rows: readonly ParsedBarcode[], lookup: ContainerLookup): BarcodeListRow[] =>
+export const checkBarcodes = (rows: readonly ParsedBarcode[], lookup: ContainerLookup): StoredBarcodeRow[] =>
   rows.map(({ line, barcode }) => {
     const containerId = isValidEan13(barcode) ? (lookup.get(barcode) ?? null) : null;
     return containerId

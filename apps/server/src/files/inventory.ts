@@ -7,6 +7,8 @@ import { checkUpload, type Sniffed } from './sniff';
 import { type Cell, cellText, readTable, type TableRow } from './table';
 
 export type InventoryError = InventoryRow['errors'][number];
+/** A checked row as stored: the whole row (the answer drops what the caller may not see). */
+export type StoredInventoryRow = InventoryRow & { barcode: string; quantity: number | null };
 
 /** Counted quantities above this are typing errors, not stock. */
 export const MAX_QUANTITY = 1_000_000_000;
@@ -118,7 +120,7 @@ export const inventoryLookup = (
 export const checkInventory = (
   rows: readonly ParsedInventoryRow[],
   lookup: ReadonlyMap<string, string>,
-): InventoryRow[] => {
+): StoredInventoryRow[] => {
   const resolved = rows.map((r) => {
     const wellFormed = !/^\d{13}$/.test(r.code) || isValidEan13(r.code);
     return wellFormed ? (lookup.get(r.code) ?? null) : null;

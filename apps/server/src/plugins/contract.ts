@@ -4,7 +4,11 @@ import {
   endpoints,
   errorStatusesOf,
   hasAll,
+  isTableAnswer,
   pathParamNames,
+  toCsv,
+  visibleColumns,
+  visibleFor,
 } from '@falcon/api-client';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
@@ -14,6 +18,7 @@ import { HttpError } from '../errors';
 import type { Call, Handler, RouteGroup } from '../routes/define';
 import { writeProtocol } from '../services/protocol';
 import { checkTenant } from '../services/tenants';
+import { sendBytes } from '../uploads/multipart';
 
 export const API_BASE = '/api';
 
@@ -48,8 +53,10 @@ const tokenOf = (request: FastifyRequest): string | undefined => {
  * Registers every endpoint of the contract. Checks, in order: X-Requested-With on POST/DELETE
  * (403 csrf_header_missing), the session (401), the permissions (403, all-of, protocolled), path
  * and query parameters and the body (400 validation_error naming the field, unknown fields
- * rejected), the tenant (out of scope = 404 like missing); then runs the handler and validates
- * its answer with the contract's response schema (only the schema's keys go out).
+ * rejected), the tenant (out of scope = 404 like missing); then runs the handler, validates its
+ * answer with the contract's response schema (only the schema's keys go out) and drops every field
+ * the caller may not see (`visibleFor`: the contract's field metadata, the same for every endpoint;
+ * a table download is written as csv of the caller's visible columns).
  */
 export const registerContract = (app: FastifyInstance, ctx: AppContext, groups: readonly RouteGroup[]) => {
   const handlers = new Map<string, Handler<AnyEndpoint>>();
@@ -140,17 +147,41 @@ const runEndpoint = async (
   };
   const result = await handler(call);
   if (result === reply || reply.sent) return reply;
+  const granted = optionalAuth?.permissions ?? NO_CODES;
+  if (endpoint.table) return sendTable(request, reply, name, endpoint.table, result, granted);
   if (endpoint.responseKind && endpoint.responseKind !== 'json') return reply.send(result);
   const checked = endpoint.response.safeParse(result);
-  if (!checked.success) {
-    request.log.error(
-      { endpoint: name, issues: checked.error.issues.slice(0, 5) },
-      'response does not match the contract',
-    );
-    throw new HttpError(500, 'internal_error');
-  }
+  if (!checked.success) return contractMismatch(request, name, checked.error.issues);
   reply.code(endpoint.status ?? 200).header('Cache-Control', 'no-store');
-  return checked.data;
+  return visibleFor(endpoint.response, granted)(checked.data);
+};
+
+const NO_CODES: ReadonlySet<string> = new Set();
+
+const contractMismatch = (request: FastifyRequest, name: EndpointName, issues: readonly Issue[]): never => {
+  request.log.error({ endpoint: name, issues: issues.slice(0, 5) }, 'response does not match the contract');
+  throw new HttpError(500, 'internal_error');
+};
+
+/** A table download: every row through the field filter, only the caller's visible columns written. */
+const sendTable = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+  name: EndpointName,
+  table: z.ZodObject,
+  result: unknown,
+  granted: ReadonlySet<string>,
+) => {
+  if (!isTableAnswer(result)) return contractMismatch(request, name, []);
+  const rows = table.array().safeParse(result.rows);
+  if (!rows.success) return contractMismatch(request, name, rows.error.issues);
+  const visible = visibleFor(table, granted);
+  const csv = toCsv(visibleColumns(table, granted), rows.data.map(visible));
+  return sendBytes(reply, {
+    filename: result.filename,
+    contentType: 'text/csv; charset=utf-8',
+    content: new TextEncoder().encode(csv),
+  });
 };
 
 declare module 'fastify' {

@@ -126,7 +126,7 @@ describe('container actions are requests for review', () => {
       containerId,
       requestedBy: 'staff',
       assigneeKey: location.inHouseStaffEmployeeKey,
-      payload: { factor: 777, previousFillingQuantity: before.fillingQuantity },
+      payload: { fillingQuantity: 777, previousFillingQuantity: before.fillingQuantity },
     });
     expect((await kdadmin.get(`/api/rest/v2/container/${containerId}`)).json()).toEqual(before);
     const [entry] = await h.database.db.select().from(t.protocol).orderBy(desc(t.protocol.seq)).limit(1);

@@ -10,8 +10,8 @@ import type { Auth } from '../auth/sessions';
 import type { Db } from '../db/client';
 import * as t from '../db/schema';
 import { fail, HttpError, invalid, notFound } from '../errors';
-import { containerById, containerFor, documentView } from '../services/containers';
-import { createReview, reviewFor } from '../services/reviews';
+import { containerById, documentView, toContainer } from '../services/containers';
+import { createReview, reviewView } from '../services/reviews';
 import { containerScope } from '../services/scope';
 import { locationFor } from '../services/tree';
 import { defineRoutes } from './define';
@@ -75,9 +75,9 @@ export const containerRoutes = defineRoutes('container', {
       .from(t.containers)
       .where(and(eq(t.containers.barcode, params.barcode), containerScope(auth.scope)));
     if (!row) throw new HttpError(404, 'invalid_barcode');
-    return containerFor(auth, row);
+    return toContainer(row);
   },
-  get: async ({ db, auth, params }) => containerFor(auth, await containerById(db, auth, params.id)),
+  get: async ({ db, auth, params }) => toContainer(await containerById(db, auth, params.id)),
   documents: async ({ db, auth, params, apiUrl }) => {
     const container = await containerById(db, auth, params.id);
     const rows = await documentsOf(db, eq(t.documents.containerId, container.id));
@@ -90,7 +90,7 @@ export const containerRoutes = defineRoutes('container', {
       .from(t.reviewRequests)
       .where(eq(t.reviewRequests.containerId, container.id))
       .orderBy(desc(t.reviewRequests.requestedAt), desc(t.reviewRequests.id));
-    return rows.map((r) => reviewFor(auth, r));
+    return rows.map(reviewView);
   },
   deactivate: ({ db, auth, params, ctx }) =>
     requestAction(db, auth, params.id, 'deactivate', () => ({}), ctx.now()),
@@ -114,13 +114,13 @@ export const containerRoutes = defineRoutes('container', {
       auth,
       params.id,
       'changequantity',
-      (c) => ({ factor: body.factor, previousFillingQuantity: c.fillingQuantity }),
+      (c) => ({ fillingQuantity: body.factor, previousFillingQuantity: c.fillingQuantity }),
       ctx.now(),
     ),
 });
 
 export const articleRoutes = defineRoutes('article', {
-  /** An article with statistics over the containers the caller may see, filtered by field visibility. */
+  /** An article with statistics over the containers the caller may see (fields filtered by the pipeline). */
   get: async ({ db, auth, params, apiUrl }) => {
     const [article] = await db.select().from(t.articles).where(eq(t.articles.code, params.code));
     if (!article) return notFound();
@@ -142,24 +142,21 @@ export const articleRoutes = defineRoutes('article', {
     const docs = await documentsOf(db, eq(t.documents.articleCode, params.code));
     const annual = stats.annual ?? 0;
     const stock = stats.stock ?? 0;
-    return visibleArticle(
-      {
-        code: article!.code,
-        name: article!.name,
-        customerPartNumber: stats.cpn ?? article!.customerPartNumber,
-        certificate: article!.certificate,
-        image: article!.image,
-        documents: docs.map((d) => documentView(apiUrl, d)),
-        drawing: article!.drawing,
-        reachInWeeks: stats.reach ?? 0,
-        lastScannedDate: stats.lastScan ? new Date(stats.lastScan).toISOString() : null,
-        numberOfScans: stats.scans ?? 0,
-        consumption: stats.consumption ?? 0,
-        annualConsumption: annual,
-        stockTurnRate: stock ? Math.round((annual / stock) * 100) / 100 : 0,
-      },
-      auth.permissions,
-    );
+    return {
+      code: article!.code,
+      name: article!.name,
+      customerPartNumber: stats.cpn ?? article!.customerPartNumber,
+      certificate: article!.certificate,
+      image: article!.image,
+      documents: docs.map((d) => documentView(apiUrl, d)),
+      drawing: article!.drawing,
+      reachInWeeks: stats.reach ?? 0,
+      lastScannedDate: stats.lastScan ? new Date(stats.lastScan).toISOString() : null,
+      numberOfScans: stats.scans ?? 0,
+      consumption: stats.consumption ?? 0,
+      annualConsumption: annual,
+      stockTurnRate: stock ? Math.round((annual / stock) * 100) / 100 : 0,
+    };
   },
 });
 

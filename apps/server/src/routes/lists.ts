@@ -1,4 +1,10 @@
-import type { BarcodeList, BarcodeListDetail, InventoryList, InventoryListDetail } from '@falcon/api-client';
+import type {
+  BarcodeList,
+  BarcodeListDetail,
+  InventoryList,
+  InventoryListDetail,
+  TableAnswer,
+} from '@falcon/api-client';
 import { ListUploadFields } from '@falcon/api-client';
 import { and, asc, count, desc, eq, inArray, or } from 'drizzle-orm';
 import type { Auth } from '../auth/sessions';
@@ -279,9 +285,10 @@ export const barcodeListsRoutes = defineRoutes('barcodeLists', {
     );
   },
 
-  download: async ({ db, auth, params, reply }) => {
+  /** Rows of every field; the contract pipeline writes the csv of the columns the caller may see. */
+  download: async ({ db, auth, params }) => {
     const location = await locationFor(db, auth, params.code);
-    const containers = await db
+    const rows = await db
       .select({
         barcode: t.containers.barcode,
         code: t.containers.code,
@@ -291,19 +298,7 @@ export const barcodeListsRoutes = defineRoutes('barcodeLists', {
       .from(t.containers)
       .where(eq(t.containers.locationCode, location.code))
       .orderBy(asc(t.containers.placeCode));
-    // Cells that start like a formula are prefixed, so a spreadsheet never evaluates them.
-    const cell = (v: string) => {
-      const safe = /^[=+\-@\t\r]/.test(v) ? `'${v}` : v;
-      return /[";\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-    };
-    const lines = ['barcode;code;articleCode;articleName'];
-    for (const c of containers)
-      lines.push([c.barcode, c.code, c.articleCode, c.articleName].map(cell).join(';'));
-    return sendBytes(reply, {
-      filename: `Barcodes_${location.code}.csv`,
-      contentType: 'text/csv; charset=utf-8',
-      content: new TextEncoder().encode(`${lines.join('\r\n')}\r\n`),
-    });
+    return { filename: `Barcodes_${location.code}.csv`, rows } satisfies TableAnswer;
   },
 });
 

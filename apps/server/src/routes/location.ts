@@ -1,6 +1,5 @@
 import { fullNameOf, type Rack } from '@falcon/api-client';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { Auth } from '../auth/sessions';
 import type { Db } from '../db/client';
 import * as t from '../db/schema';
 import { invalid } from '../errors';
@@ -9,7 +8,7 @@ import { writeProtocol } from '../services/protocol';
 import { locationFor, locationView } from '../services/tree';
 import { defineRoutes } from './define';
 
-const racksView = async (db: Db, auth: Auth, code: string): Promise<Rack[]> => {
+const racksView = async (db: Db, code: string): Promise<Rack[]> => {
   const [racks, shelves, cells] = await Promise.all([
     db
       .select()
@@ -46,7 +45,7 @@ const racksView = async (db: Db, auth: Auth, code: string): Promise<Rack[]> => {
         places: Array.from({ length: shelf.placeCount }, (_, i) => {
           const placeCode = `${shelf.code}-P${String(i + 1).padStart(2, '0')}`;
           const container = byPlace.get(placeCode);
-          return { code: placeCode, position: i + 1, container: container ? cellFor(auth, container) : null };
+          return { code: placeCode, position: i + 1, container: container ? cellFor(container) : null };
         }),
       })),
   }));
@@ -89,7 +88,7 @@ const adminsOf = async (db: Db, location: { code: string; branchCode: string; co
 export const locationRoutes = defineRoutes('location', {
   get: async ({ db, auth, params }) => locationView(db, await locationFor(db, auth, params.code)),
   getPa: async ({ db, auth, params }) => locationView(db, await locationFor(db, auth, params.code)),
-  racks: async ({ db, auth, params }) => racksView(db, auth, (await locationFor(db, auth, params.code)).code),
+  racks: async ({ db, auth, params }) => racksView(db, (await locationFor(db, auth, params.code)).code),
 
   saveRackOrder: async ({ db, auth, params, body }) => {
     const location = await locationFor(db, auth, params.code);
@@ -106,15 +105,13 @@ export const locationRoutes = defineRoutes('location', {
         racks.some((r) => !codes.has(r.code))
       )
         invalid('rackCodes', "must list each of the location's racks once");
-      const before = Object.fromEntries(racks.map((r) => [r.code, r.position]));
-      const after: Record<string, number> = {};
-      for (const [i, code] of body.rackCodes.entries()) {
-        after[code] = i + 1;
+      const before = [...racks].sort((a, b) => a.position - b.position || a.code.localeCompare(b.code));
+      for (const [i, code] of body.rackCodes.entries())
         await tx
           .update(t.racks)
           .set({ position: i + 1 })
           .where(eq(t.racks.code, code));
-      }
+      // The order as lists under `rackCodes`: readers without the rack code field see no codes.
       await writeProtocol(tx as unknown as Db, {
         username: auth.user.username,
         type: 'update',
@@ -122,8 +119,8 @@ export const locationRoutes = defineRoutes('location', {
         objectId: location.code,
         locationCode: location.code,
         summary: `rack order of ${location.code} changed`,
-        before,
-        after,
+        before: { rackCodes: before.map((r) => r.code) },
+        after: { rackCodes: body.rackCodes },
       });
       return { ok: true as const };
     });
@@ -164,9 +161,10 @@ export const locationRoutes = defineRoutes('location', {
     });
     return found.items.map((c) => ({
       id: c.id,
-      label: c.code ?? c.articleName ?? c.placeCode ?? c.id,
-      articleName: c.articleName ?? null,
-      articleCode: c.articleCode ?? null,
+      code: c.code,
+      articleName: c.articleName,
+      articleCode: c.articleCode,
+      placeCode: c.placeCode,
     }));
   },
 });

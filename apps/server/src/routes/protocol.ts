@@ -1,9 +1,4 @@
-import {
-  canSeeContainerField,
-  containerFieldCode,
-  type ProtocolEntry,
-  type ProtocolListRequest,
-} from '@falcon/api-client';
+import { type ProtocolEntry, type ProtocolListRequest, renderSummary } from '@falcon/api-client';
 import { and, asc, count, desc, eq, gte, ilike, isNull, lt, or, type SQL } from 'drizzle-orm';
 import type { Auth } from '../auth/sessions';
 import type { Db } from '../db/client';
@@ -18,31 +13,7 @@ type ListBody = Required<Omit<ProtocolListRequest, 'filterMap'>> & {
 
 const p = t.protocol;
 
-/** Keys of before/after that carry a container field: `K0000001.fillingQuantity`, `previousFillingQuantity`. */
-const fieldOfKey = (key: string): string | undefined => {
-  if (key === 'previousFillingQuantity') return 'fillingQuantity';
-  const dot = key.lastIndexOf('.');
-  return dot > 0 ? key.slice(dot + 1) : undefined;
-};
-
-/** The protocol shows container values only where the caller may see the field (per-field visibility). */
-const visibleValues = (
-  auth: Auth,
-  values: Record<string, unknown> | null,
-): Record<string, unknown> | null => {
-  if (!values) return null;
-  return Object.fromEntries(
-    Object.entries(values).filter(([key]) => {
-      const field = fieldOfKey(key);
-      return (
-        field === undefined ||
-        containerFieldCode(field) === undefined ||
-        canSeeContainerField(auth.permissions, field)
-      );
-    }),
-  );
-};
-
+/** One entry for its reader: the summary rendered with the reader's field permissions (values are filtered by the pipeline). */
 const entryView = (auth: Auth, r: typeof p.$inferSelect): ProtocolEntry => ({
   id: r.id,
   at: r.at.toISOString(),
@@ -51,9 +22,9 @@ const entryView = (auth: Auth, r: typeof p.$inferSelect): ProtocolEntry => ({
   objectType: r.objectType,
   objectId: r.objectId,
   locationCode: r.locationCode,
-  summary: r.summary,
-  before: visibleValues(auth, r.before ?? null),
-  after: visibleValues(auth, r.after ?? null),
+  summary: renderSummary(r.summary, r.params ?? null, auth.permissions),
+  before: r.before ?? null,
+  after: r.after ?? null,
 });
 
 const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000);

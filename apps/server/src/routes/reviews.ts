@@ -1,9 +1,10 @@
-import { REVIEW_TYPES, type ReviewType } from '@falcon/api-client';
+import { canSeeContainerField, REVIEW_TYPES, type ReviewType } from '@falcon/api-client';
 import { type AnyColumn, and, asc, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { Auth } from '../auth/sessions';
 import type { Db } from '../db/client';
 import * as t from '../db/schema';
-import { decideReview, reviewFor } from '../services/reviews';
+import { HttpError } from '../errors';
+import { decideReview, reviewView } from '../services/reviews';
 import { reviewScope } from '../services/scope';
 import { defineRoutes } from './define';
 
@@ -24,8 +25,10 @@ interface ListBody {
   sortField?: string | undefined;
 }
 
-/** Newest first unless the caller sorts explicitly. */
+/** Newest first unless the caller sorts explicitly; never by a field the caller may not see (its order would leak it). */
 const pageOf = async (db: Db, auth: Auth, where: SQL | undefined, body: ListBody) => {
+  if (body.sortField === 'containerCode' && !canSeeContainerField(auth.permissions, 'code'))
+    throw new HttpError(403, 'forbidden', undefined, { field: 'sortField' });
   const column = SORT[body.sortField ?? 'requestedAt'] ?? t.reviewRequests.requestedAt;
   const ascending = body.sortField ? body.sortAsc : false;
   const order = ascending ? asc : desc;
@@ -40,7 +43,7 @@ const pageOf = async (db: Db, auth: Auth, where: SQL | undefined, body: ListBody
     db.select({ n: count() }).from(t.reviewRequests).where(where),
   ]);
   return {
-    items: rows.map((r) => reviewFor(auth, r)),
+    items: rows.map(reviewView),
     total: total?.n ?? 0,
     page: body.page,
     size: body.size,

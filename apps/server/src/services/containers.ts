@@ -44,7 +44,10 @@ export const toContainer = ({
   lastScannedDate: lastScannedDate ? lastScannedDate.toISOString() : null,
 });
 
-/** Only the fields the caller may see: the one place containers are serialised. */
+/**
+ * Only the fields the caller may see, for what does not leave through the contract pipeline (the
+ * export job); answers are filtered there.
+ */
 export const containerFor = (auth: Auth, row: ContainerRow): Container =>
   visibleContainer(toContainer(row), auth.permissions);
 
@@ -58,38 +61,22 @@ export const containerById = async (db: Db, auth: Auth, id: string): Promise<Con
   return row;
 };
 
-/** The grid cell: coloured by state, labelled with what the caller may see. */
+/** The grid cell: its state and what it may be labelled with (the contract pipeline drops what the caller may not see). */
 export const cellFor = (
-  auth: Auth,
   c: Pick<
     ContainerRow,
-    | 'id'
-    | 'articleName'
-    | 'articleCode'
-    | 'code'
-    | 'position'
-    | 'active'
-    | 'alarming'
-    | 'error'
-    | 'deliveryStatus'
+    'id' | 'articleName' | 'articleCode' | 'code' | 'active' | 'alarming' | 'error' | 'deliveryStatus'
   >,
-): ContainerCell => {
-  const can = (field: string) => canSeeContainerField(auth.permissions, field);
-  return {
-    id: c.id,
-    label: can('articleName')
-      ? c.articleName
-      : can('articleCode')
-        ? c.articleCode
-        : can('code')
-          ? c.code
-          : String(c.position),
-    active: c.active,
-    alarming: c.alarming,
-    hasError: can('error') && c.error !== null,
-    deliveryStatus: can('deliveryStatus') ? c.deliveryStatus : null,
-  };
-};
+): ContainerCell => ({
+  id: c.id,
+  active: c.active,
+  alarming: c.alarming,
+  articleName: c.articleName,
+  articleCode: c.articleCode,
+  code: c.code,
+  hasError: c.error !== null,
+  deliveryStatus: c.deliveryStatus,
+});
 
 export const documentView = (
   apiUrl: (path: string) => string,
@@ -233,7 +220,7 @@ export const searchContainers = async (
     let total = rows[0]?.total ?? 0;
     if (!rows.length && q.page > 0)
       total = (await db.select({ n: count() }).from(t.containers).where(where))[0]?.n ?? 0;
-    return { items: rows.map((r) => containerFor(auth, r.row)), total, page: q.page, size: q.size };
+    return { items: rows.map((r) => toContainer(r.row)), total, page: q.page, size: q.size };
   }
   // One statement, one round trip: the total (a count; index-only with the location's indexes) and
   // the page by a deferred join: the page is chosen over ids only (sorted narrow tuples; with the
@@ -260,7 +247,7 @@ export const searchContainers = async (
     .leftJoin(t.containers, eq(t.containers.id, page.pageId))
     .orderBy(...orderBy);
   return {
-    items: rows.flatMap((r) => (r.row ? [containerFor(auth, r.row)] : [])),
+    items: rows.flatMap((r) => (r.row ? [toContainer(r.row)] : [])),
     total: Number(rows[0]?.total ?? 0),
     page: q.page,
     size: q.size,

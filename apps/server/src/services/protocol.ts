@@ -1,4 +1,4 @@
-import type { ProtocolType } from '@falcon/api-client';
+import type { ProtocolParams, ProtocolType } from '@falcon/api-client';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import * as t from '../db/schema';
@@ -10,7 +10,12 @@ export interface ProtocolInput {
   objectType: string | null;
   objectId: string | null;
   locationCode: string | null;
+  /**
+   * The summary's template: `{name}` is filled from `params` when read, for the reader. A container
+   * goes in `params.container` (a ContainerRef), never into the text: the reader may not see its code.
+   */
   summary: string;
+  params?: ProtocolParams | null;
   before?: Record<string, unknown> | null;
   after?: Record<string, unknown> | null;
 }
@@ -39,6 +44,7 @@ export const writeProtocol = async (db: Db, entry: ProtocolInput, at = new Date(
     concernCode,
     branchCode,
     summary: entry.summary,
+    params: entry.params ?? null,
     before: entry.before ?? null,
     after: entry.after ?? null,
   });

@@ -1,6 +1,8 @@
 import {
   approvedOrderDate,
+  type ContainerRef,
   canSeeContainerField,
+  containerRef,
   isAlarming,
   type ReviewRequest,
   type ReviewType,
@@ -23,6 +25,7 @@ export const reviewView = (r: ReviewRow): ReviewRequest => ({
   state: r.state,
   containerId: r.containerId,
   containerCode: r.containerCode,
+  articleName: r.articleName,
   locationCode: r.locationCode,
   locationName: r.locationName,
   requestedBy: r.requestedBy,
@@ -34,28 +37,13 @@ export const reviewView = (r: ReviewRow): ReviewRequest => ({
   comment: r.comment,
 });
 
-/**
- * The request as the caller may see it: filling quantities (the payload of a quantity change) only
- * with the filling-quantity field permission.
- */
-export const reviewFor = (auth: Auth, r: ReviewRow): ReviewRequest => {
-  const view = reviewView(r);
-  if (canSeeContainerField(auth.permissions, 'fillingQuantity')) return view;
-  const { previousFillingQuantity: _p, factor, ...payload } = view.payload;
-  return {
-    ...view,
-    payload:
-      r.type === 'changequantity' ? payload : { ...payload, ...(factor === undefined ? {} : { factor }) },
-  };
-};
-
 /** A request for review, assigned to the location's in-house employee, and its protocol entry. */
 export const createReview = async (
   db: Db,
   auth: Auth,
   type: ReviewType,
   location: LocationRow,
-  container: { id: string; code: string } | null,
+  container: { id: string; code: string; articleName: string; articleCode: string } | null,
   payload: ReviewRequest['payload'],
   now: Date,
 ): Promise<ReviewRequest> => {
@@ -68,6 +56,7 @@ export const createReview = async (
       state: 'pending',
       containerId: container?.id ?? null,
       containerCode: container?.code ?? null,
+      articleName: container?.articleName ?? null,
       locationCode: location.code,
       locationName: location.name,
       concernCode: location.concernCode,
@@ -87,7 +76,8 @@ export const createReview = async (
       objectType: container ? 'container' : 'inventoryList',
       objectId: container?.id ?? payload.inventoryListId ?? null,
       locationCode: location.code,
-      summary: `${type} requested${container ? ` for ${container.code}` : ''}`,
+      summary: container ? '{reviewType} requested for {container}' : '{reviewType} requested',
+      params: { values: { reviewType: type }, ...(container ? { container: containerRef(container) } : {}) },
       after: { requestId: request.id, type, ...payload },
     },
     now,
@@ -111,7 +101,7 @@ const changeFor = (request: ReviewRow, c: typeof t.containers.$inferSelect, now:
         expectedDeliveryDate: new Date(now.getTime() + 7 * 86_400_000).toISOString().slice(0, 10),
       };
     case 'changequantity':
-      return { fillingQuantity: request.payload.factor ?? c.fillingQuantity };
+      return { fillingQuantity: request.payload.fillingQuantity ?? c.fillingQuantity };
     case 'additionalorder':
       return {
         deliveryStatus: 'indelivery',
@@ -174,6 +164,25 @@ const checkApplicable = async (tx: Db, request: ReviewRow) => {
     throw new HttpError(409, 'request_not_applicable', undefined, { field: 'id', reason: conflict });
 };
 
+/** How a protocol entry names a container (the request's own snapshot if the container is gone). */
+const refOf = async (tx: Db, request: ReviewRow & { containerId: string }): Promise<ContainerRef> => {
+  const [c] = await tx
+    .select({
+      id: t.containers.id,
+      code: t.containers.code,
+      articleName: t.containers.articleName,
+      articleCode: t.containers.articleCode,
+    })
+    .from(t.containers)
+    .where(eq(t.containers.id, request.containerId));
+  if (c) return containerRef(c);
+  return {
+    id: request.containerId,
+    ...(request.containerCode ? { code: request.containerCode } : {}),
+    ...(request.articleName ? { articleName: request.articleName } : {}),
+  };
+};
+
 /**
  * Approve (apply the change) or reject a pending request; 409 when it was decided already, or on
  * approval when its change can no longer be applied.
@@ -214,6 +223,9 @@ export const decideReview = async (
           }
       }
     }
+    const container = request.containerId
+      ? await refOf(tx, { ...request, containerId: request.containerId })
+      : undefined;
     const [updated] = await tx
       .update(t.reviewRequests)
       .set({ state, reviewedBy: auth.user.username, reviewedAt: now, comment: comment ?? null })
@@ -227,7 +239,8 @@ export const decideReview = async (
         objectType: request.containerId ? 'container' : 'review',
         objectId: request.containerId ?? request.id,
         locationCode: request.locationCode,
-        summary: `${request.type}${request.containerCode ? ` for ${request.containerCode}` : ''} ${state}`,
+        summary: container ? '{reviewType} for {container} {state}' : '{reviewType} {state}',
+        params: { values: { reviewType: request.type, state }, ...(container ? { container } : {}) },
         before: state === 'approved' ? before : null,
         after: state === 'approved' ? after : null,
       },

@@ -93,9 +93,10 @@ describe('container search', () => {
     const res = await kdadmin.post(`/api/rest/v2/suggestcontainer/${location}/search`, { query: first.code });
     expect(res.json()[0]).toEqual({
       id: first.id,
-      label: first.code,
+      code: first.code,
       articleName: first.articleName,
       articleCode: first.articleCode,
+      placeCode: first.placeCode,
     });
     expect(
       (await kdadmin.post(`/api/rest/v2/suggestcontainer/${location}/search`, { query: '' })).json(),

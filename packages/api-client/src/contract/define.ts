@@ -43,6 +43,11 @@ export interface EndpointDef<
   multipart?: { maxBytes: number; accept: readonly string[] };
   response: Response;
   responseKind?: ResponseKind;
+  /**
+   * A table download (csv): the handler returns `{ filename, rows }` and the backend writes the
+   * columns of this row schema the caller may see, each row through the field filter.
+   */
+  table?: z.ZodObject;
   /** `public` needs no session; every other endpoint answers 401 without one. */
   auth?: 'public' | 'session';
   /** All of these are required (the spec's client tests all-of; the server does the same). */

@@ -11,11 +11,12 @@ import {
   UPLOAD_LIMITS,
 } from './common';
 import { defineEndpoint } from './define';
+import { fieldOf } from './fields';
 import { ReviewRequest } from './review';
 
 export const BarcodeListRow = z.object({
   line: z.number().int().min(1),
-  barcode: z.string(),
+  barcode: fieldOf('barcode', z.string()),
   valid: z.boolean(),
   /** `invalid_barcode` when no container of the location carries it. */
   error: z.enum(['invalid_barcode']).nullable(),
@@ -40,8 +41,9 @@ export type BarcodeListDetail = z.infer<typeof BarcodeListDetail>;
 
 export const InventoryRow = z.object({
   line: z.number().int().min(1),
-  barcode: z.string(),
-  quantity: z.number().nullable(),
+  barcode: fieldOf('barcode', z.string()),
+  /** The counted quantity: the container's filling quantity once the transfer is approved. */
+  quantity: fieldOf('fillingQuantity', z.number().nullable()),
   containerId: z.string().nullable(),
   errors: z.array(z.enum(['invalid_barcode', 'invalid_quantity', 'duplicate_barcode'])),
 });
@@ -67,6 +69,15 @@ export const ListUploadFields = z.strictObject({
   code: Code.optional(),
   again: z.enum(['true', 'false']).optional(),
 });
+
+/** A row of the barcode download (csv): its columns are the fields the caller may see, in this order. */
+export const BarcodeDownloadRow = z.object({
+  barcode: fieldOf('barcode', z.string()),
+  code: fieldOf('code', z.string()),
+  articleCode: fieldOf('articleCode', z.string()),
+  articleName: fieldOf('articleName', z.string()),
+});
+export type BarcodeDownloadRow = z.infer<typeof BarcodeDownloadRow>;
 
 const locationByCode = { params: CodeParams, tenant: { kind: 'location', param: 'code' } } as const;
 const listUpload = { maxBytes: UPLOAD_LIMITS.listBytes, accept: LIST_TYPES } as const;
@@ -122,11 +133,12 @@ export const barcodeLists = {
   download: defineEndpoint({
     method: 'GET',
     path: '/rest/v2/location/:code/barcodes/download',
-    summary: "Every barcode of the location's containers (csv)",
+    summary: "Every barcode of the location's containers (csv of the fields the caller may see)",
     ...locationByCode,
     permissions: ['PERM_DOWNLOADBARCODELISTS'],
     response: z.instanceof(Blob),
     responseKind: 'binary',
+    table: BarcodeDownloadRow,
   }),
 };
 

@@ -3,30 +3,48 @@ import { Code, CodeParams, Id, IMAGE_TYPES, IsoDateTime, Ok, pageOf, UPLOAD_LIMI
 import { DeliveryState } from './container';
 import { defineEndpoint } from './define';
 import { ExportJob } from './exports';
+import { fieldOf } from './fields';
 import { Appointment, Location, LocationAdmin } from './org';
 import { ExportRequest, SEARCH_INPUT_PERMISSIONS, SearchRequest, SearchResult } from './search';
 
-/** What the rack grid needs of a container: where it is and the state it is coloured by. */
+/**
+ * What the rack grid needs of a container: the state it is coloured by and what it may be labelled
+ * with (domain `cellLabel`: article name, else article code, else container code, else the place's
+ * position). Each field goes out only with its visibility code, like the container's own.
+ */
 export const ContainerCell = z.object({
   id: z.string(),
-  label: z.string(),
   active: z.boolean(),
   alarming: z.boolean(),
-  hasError: z.boolean(),
-  deliveryStatus: DeliveryState.nullable(),
+  articleName: fieldOf('articleName', z.string()),
+  articleCode: fieldOf('articleCode', z.string()),
+  code: fieldOf('code', z.string()),
+  /** The container has an error (needs the error field). */
+  hasError: fieldOf('error', z.boolean()),
+  deliveryStatus: fieldOf('deliveryStatus', DeliveryState),
 });
 export type ContainerCell = z.infer<typeof ContainerCell>;
 
+/**
+ * The rack/shelf/place grid. Positions (1-based, left to right, bottom to top) and rack names are
+ * always shown: the grid's layout shows them anyway. Rack, shelf and place codes need their field
+ * codes (PERM_FIELD_RACKCODE, _SHELFCODE, _CONTAINERPLACECODE); without them the grid names racks
+ * by name and shelves and places by position.
+ */
 export const Rack = z.object({
-  code: z.string(),
+  code: fieldOf('rackCode', z.string()),
   name: z.string(),
   position: z.number().int(),
   shelves: z.array(
     z.object({
-      code: z.string(),
+      code: fieldOf('shelfCode', z.string()),
       position: z.number().int(),
       places: z.array(
-        z.object({ code: z.string(), position: z.number().int(), container: ContainerCell.nullable() }),
+        z.object({
+          code: fieldOf('placeCode', z.string()),
+          position: z.number().int(),
+          container: ContainerCell.nullable(),
+        }),
       ),
     }),
   ),
@@ -55,12 +73,15 @@ export const ImagePageRequest = z.strictObject({
   sortField: z.enum(['uploadedAt', 'filename']).default('uploadedAt'),
 });
 
+/** A quick-search hit: the container as far as the caller may see it (label it with `containerLabel`). */
 export const ContainerSuggest = z.object({
   id: z.string(),
-  label: z.string(),
-  articleName: z.string().nullable(),
-  articleCode: z.string().nullable(),
+  code: fieldOf('code', z.string()),
+  articleName: fieldOf('articleName', z.string()),
+  articleCode: fieldOf('articleCode', z.string()),
+  placeCode: fieldOf('placeCode', z.string()),
 });
+export type ContainerSuggest = z.infer<typeof ContainerSuggest>;
 
 const locationByCode = { params: CodeParams, tenant: { kind: 'location', param: 'code' } } as const;
 /** A gallery image's file (original or thumbnail), addressed within its location. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Code, CodeParams, IsoDateTime, Language, ListRequest, NamedCode, pageOf } from './common';
 import { defineEndpoint } from './define';
+import { fieldOf } from './fields';
 
 export const EmployeeKind = z.enum(['inhousestaff', 'fieldservice']);
 export const Employee = z.object({
@@ -54,7 +55,7 @@ export const Branch = z.object({
 export type Branch = z.infer<typeof Branch>;
 
 export const RackSummary = z.object({
-  code: z.string(),
+  code: fieldOf('rackCode', z.string()),
   name: z.string(),
   position: z.number().int(),
   shelfCount: z.number().int().min(0),

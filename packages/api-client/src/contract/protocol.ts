@@ -2,11 +2,38 @@ import { z } from 'zod';
 import { PROTOCOL_TYPES } from '../constants';
 import { Code, CodeParams, DateInput, IsoDateTime, MAX_PAGE_SIZE, pageOf } from './common';
 import { defineEndpoint } from './define';
+import { fieldOf, keyedByField } from './fields';
 
 export { PROTOCOL_TYPES };
 
 export const ProtocolType = z.enum(PROTOCOL_TYPES);
 export type ProtocolType = z.infer<typeof ProtocolType>;
+
+/**
+ * A container as a protocol entry names it: a snapshot when the entry was written. The summary shows
+ * what the reader may see of it (domain/protocol.ts).
+ */
+export const ContainerRef = z.object({
+  id: z.string(),
+  code: fieldOf('code', z.string()),
+  articleName: fieldOf('articleName', z.string()),
+  articleCode: fieldOf('articleCode', z.string()),
+});
+export type ContainerRef = z.infer<typeof ContainerRef>;
+
+/**
+ * What a summary is rendered from: its template (`{reviewType} requested for {container}`) names
+ * `container` or a plain value. Plain values hold no field of a container; a container is always a
+ * `ContainerRef`, so the field filter sees it.
+ */
+export const ProtocolParams = z.object({
+  container: ContainerRef.optional(),
+  values: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+});
+export type ProtocolParams = z.infer<typeof ProtocolParams>;
+
+/** Changed values by key; a key naming a container field (`K0000001.fillingQuantity`) needs its code. */
+const ProtocolValues = keyedByField('containerValues', z.record(z.string(), z.unknown()));
 
 export const ProtocolEntry = z.object({
   id: z.string(),
@@ -16,9 +43,10 @@ export const ProtocolEntry = z.object({
   objectType: z.string().nullable(),
   objectId: z.string().nullable(),
   locationCode: z.string().nullable(),
+  /** Rendered for the reader: a container appears as far as the reader may see it. */
   summary: z.string(),
-  before: z.record(z.string(), z.unknown()).nullable(),
-  after: z.record(z.string(), z.unknown()).nullable(),
+  before: ProtocolValues.nullable(),
+  after: ProtocolValues.nullable(),
 });
 export type ProtocolEntry = z.infer<typeof ProtocolEntry>;
 

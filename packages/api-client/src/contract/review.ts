@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { REVIEW_TYPES } from '../constants';
 import { IdParams, IsoDate, IsoDateTime, ListRequest, pageOf } from './common';
 import { defineEndpoint } from './define';
+import { fieldOf } from './fields';
 
 export { REVIEW_TYPES };
 export const ReviewType = z.enum(REVIEW_TYPES);
@@ -14,7 +15,9 @@ export const ReviewRequest = z.object({
   type: ReviewType,
   state: ReviewState,
   containerId: z.string().nullable(),
-  containerCode: z.string().nullable(),
+  containerCode: fieldOf('code', z.string().nullable()),
+  /** The article the container held when the request was made. */
+  articleName: fieldOf('articleName', z.string().nullable()),
   locationCode: z.string(),
   locationName: z.string(),
   requestedBy: z.string(),
@@ -22,10 +25,13 @@ export const ReviewRequest = z.object({
   /** Key of the in-house employee responsible for the location. */
   assigneeKey: z.string().nullable(),
   payload: z.object({
+    /** Additional order: how many packaging units more. */
     factor: z.number().optional(),
     additionalOrderDate: IsoDate.optional(),
     inventoryListId: z.string().optional(),
-    previousFillingQuantity: z.number().optional(),
+    /** Filling quantity change: the quantity asked for (the request body's `factor`) and the one before. */
+    fillingQuantity: fieldOf('fillingQuantity', z.number()),
+    previousFillingQuantity: fieldOf('fillingQuantity', z.number()),
   }),
   reviewedBy: z.string().nullable(),
   reviewedAt: IsoDateTime.nullable(),

@@ -1,19 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { Container } from '../contract/container';
 import { FIELD_GROUPS, FIELD_PERMISSIONS } from '../permissions';
-import {
-  canSortBy,
-  forbiddenFilters,
-  visibleArticle,
-  visibleContainer,
-  visibleContainerFields,
-} from './fields';
+import { canSortBy, forbiddenFilters, visibleContainerFields } from './fields';
 import { pageInfo, slicePage } from './paging';
 import { hasAll, ungrantable, userMenuEntries } from './permissions';
 import { DEFAULT_ROLES } from './roles';
 import { concernVisible, locationInScope, scopeWithin } from './scope';
 import { branchLoaded, EMPTY_SELECTION, locationLoaded, selectConcern, selectorLabel } from './selection';
 import { checkPasswordPair, initialsOf } from './validation';
+import { visibleArticle, visibleContainer } from './visibility';
 
 describe('permission checks', () => {
   it('requires every listed code (all-of)', () => {

@@ -10,7 +10,7 @@ import type { HttpHandler } from 'msw';
 import type { Auth, MockDb } from '../db';
 import { fail, invalid, notFound } from '../errors';
 import { fileResponse, type HandlerContext, route } from './route';
-import { articleView, containerById, containerFor, documentView } from './views';
+import { articleView, containerById, documentView, toContainer } from './views';
 
 const ERROR_KEY = {
   deactivate: 'deactivate_error',
@@ -41,11 +41,9 @@ export const containerHandlers = (ctx: HandlerContext): HttpHandler[] => [
     const container = db.containersByBarcode.get(params.barcode);
     if (!container || !db.canSeeLocation(auth.scope, container.locationCode))
       return notFound('invalid_barcode');
-    return containerFor(auth, container as DatasetContainer);
+    return toContainer(container as DatasetContainer);
   }),
-  route(ctx, 'container', 'get', ({ db, auth, params }) =>
-    containerFor(auth, containerById(db, auth, params.id)),
-  ),
+  route(ctx, 'container', 'get', ({ db, auth, params }) => toContainer(containerById(db, auth, params.id))),
   route(ctx, 'container', 'documents', ({ db, auth, params, apiUrl }) => {
     const container = containerById(db, auth, params.id);
     return [...db.documents.values()]
@@ -76,7 +74,7 @@ export const containerHandlers = (ctx: HandlerContext): HttpHandler[] => [
   }),
   route(ctx, 'container', 'changeQuantity', ({ db, auth, params, body }) =>
     requestAction(db, auth, params.id, 'changequantity', (c) => ({
-      factor: body.factor,
+      fillingQuantity: body.factor,
       previousFillingQuantity: c.fillingQuantity,
     })),
   ),

@@ -1,4 +1,4 @@
-import { type BarcodeList, type InventoryList, slicePage } from '@falcon/api-client';
+import { type BarcodeList, type InventoryList, slicePage, type TableAnswer } from '@falcon/api-client';
 import type { HttpHandler } from 'msw';
 import type { Auth, MockDb, StoredBarcodeList, StoredInventoryList } from '../db';
 import { fail, MockError, notFound } from '../errors';
@@ -134,15 +134,17 @@ export const barcodeListsHandlers = (ctx: HandlerContext): HttpHandler[] => [
     return { deleted: 1 };
   }),
   route(ctx, 'barcodeLists', 'download', ({ db, auth, params }) => {
+    // Every field; the route writes the csv of the columns the caller may see (as the server).
     const location = locationFor(db, auth, params.code);
-    const lines = ['barcode;code;articleCode;articleName'];
-    for (const c of db.containersByLocation.get(location.code) ?? [])
-      lines.push([c.barcode, c.code, c.articleCode, `"${c.articleName.replace(/"/g, '""')}"`].join(';'));
-    return fileResponse({
-      filename: `Barcodes_${location.code}.csv`,
-      contentType: 'text/csv; charset=utf-8',
-      content: new TextEncoder().encode(`${lines.join('\r\n')}\r\n`),
-    });
+    const rows = [...(db.containersByLocation.get(location.code) ?? [])]
+      .sort((a, b) => a.placeCode.localeCompare(b.placeCode))
+      .map((c) => ({
+        barcode: c.barcode,
+        code: c.code,
+        articleCode: c.articleCode,
+        articleName: c.articleName,
+      }));
+    return { filename: `Barcodes_${location.code}.csv`, rows } satisfies TableAnswer;
   }),
 ];
 

@@ -63,7 +63,7 @@ export const locationHandlers = (ctx: HandlerContext): HttpHandler[] => [
     locationView(db, locationFor(db, auth, params.code)),
   ),
   route(ctx, 'location', 'racks', ({ db, auth, params }) =>
-    racksView(db, auth, locationFor(db, auth, params.code)),
+    racksView(db, locationFor(db, auth, params.code)),
   ),
 
   route(ctx, 'location', 'saveRackOrder', ({ db, auth, params, body }) => {
@@ -76,7 +76,7 @@ export const locationHandlers = (ctx: HandlerContext): HttpHandler[] => [
       racks.some((r) => !codes.has(r.code))
     )
       return invalid('rackCodes', "must list each of the location's racks once");
-    const before = Object.fromEntries(racks.map((r) => [r.code, r.position]));
+    const before = [...racks].sort((a, b) => a.position - b.position || a.code.localeCompare(b.code));
     for (const rack of racks) rack.position = body.rackCodes.indexOf(rack.code) + 1;
     db.log({
       username: auth.user.username,
@@ -85,8 +85,9 @@ export const locationHandlers = (ctx: HandlerContext): HttpHandler[] => [
       objectId: location.code,
       locationCode: location.code,
       summary: `rack order of ${location.code} changed`,
-      before,
-      after: Object.fromEntries(racks.map((r) => [r.code, r.position])),
+      // The order as lists under `rackCodes`: readers without the rack code field see no codes.
+      before: { rackCodes: before.map((r) => r.code) },
+      after: { rackCodes: body.rackCodes },
     });
     return { ok: true as const };
   }),
@@ -119,9 +120,10 @@ export const locationHandlers = (ctx: HandlerContext): HttpHandler[] => [
     });
     return found.items.map((c) => ({
       id: c.id,
-      label: c.code ?? c.articleName ?? c.placeCode ?? c.id,
-      articleName: c.articleName ?? null,
-      articleCode: c.articleCode ?? null,
+      code: c.code,
+      articleName: c.articleName,
+      articleCode: c.articleCode,
+      placeCode: c.placeCode,
     }));
   }),
 

@@ -1,4 +1,4 @@
-import { type ProtocolEntry, type ProtocolListRequest, slicePage } from '@falcon/api-client';
+import { type ProtocolEntry, type ProtocolListRequest, renderSummary, slicePage } from '@falcon/api-client';
 import type { HttpHandler } from 'msw';
 import type { Auth, MockDb } from '../db';
 import { type HandlerContext, route } from './route';
@@ -29,7 +29,17 @@ const listProtocol = (db: MockDb, auth: Auth, body: ListBody, locationCode?: str
     (a, b) =>
       String(a[key] ?? '').localeCompare(String(b[key] ?? '')) * dir || a.id.localeCompare(b.id) * dir,
   );
-  return slicePage(rows, body.page, body.size);
+  const page = slicePage(rows, body.page, body.size);
+  // The summary for this reader (values are filtered by the route, like every answer).
+  return {
+    ...page,
+    items: page.items.map(
+      ({ params, ...e }): ProtocolEntry => ({
+        ...e,
+        summary: renderSummary(e.summary, params, auth.permissions),
+      }),
+    ),
+  };
 };
 
 export const protocolHandlers = (ctx: HandlerContext): HttpHandler[] => [

@@ -1,12 +1,22 @@
-import { type ListRequest, type ReviewRequest, reviewConflict, slicePage } from '@falcon/api-client';
+import {
+  canSeeContainerField,
+  containerRef,
+  type ListRequest,
+  type ReviewRequest,
+  reviewConflict,
+  slicePage,
+} from '@falcon/api-client';
 import type { HttpHandler } from 'msw';
 import type { Auth, MockDb } from '../db';
-import { fail, MockError, notFound } from '../errors';
+import { fail, forbidden, MockError, notFound } from '../errors';
 import { type HandlerContext, route } from './route';
 
 type ListBody = Required<Omit<ListRequest, 'sortField'>> & { sortField?: string };
 
-const page = (rows: ReviewRequest[], body: ListBody) => {
+/** Newest first unless the caller sorts; never by a field the caller may not see (its order would leak it). */
+const page = (auth: Auth, rows: ReviewRequest[], body: ListBody) => {
+  if (body.sortField === 'containerCode' && !canSeeContainerField(auth.permissions, 'code'))
+    forbidden('sortField');
   const key = (body.sortField ?? 'requestedAt') as keyof ReviewRequest;
   // Newest first unless the caller sorts explicitly.
   const dir = body.sortField ? (body.sortAsc ? 1 : -1) : -1;
@@ -36,6 +46,7 @@ const decide = (db: MockDb, auth: Auth, id: string, state: 'approved' | 'rejecte
       throw new MockError(409, 'request_not_applicable', undefined, { field: 'id', reason: conflict });
   }
   const change = state === 'approved' ? db.applyReview(request) : { before: null, after: null };
+  const container = request.containerId ? db.containers.get(request.containerId) : undefined;
   request.state = state;
   request.reviewedBy = auth.user.username;
   request.reviewedAt = db.now();
@@ -46,7 +57,11 @@ const decide = (db: MockDb, auth: Auth, id: string, state: 'approved' | 'rejecte
     objectType: request.containerId ? 'container' : 'review',
     objectId: request.containerId ?? request.id,
     locationCode: request.locationCode,
-    summary: `${request.type}${request.containerCode ? ` for ${request.containerCode}` : ''} ${state}`,
+    summary: container ? '{reviewType} for {container} {state}' : '{reviewType} {state}',
+    params: {
+      values: { reviewType: request.type, state },
+      ...(container ? { container: containerRef(container) } : {}),
+    },
     before: change.before,
     after: change.after,
   });
@@ -64,14 +79,14 @@ export const reviewsHandlers = (ctx: HandlerContext): HttpHandler[] => [
         (!f.type || r.type === f.type) &&
         (!f.locationCode || r.locationCode === f.locationCode),
     );
-    return page(rows, body);
+    return page(auth, rows, body);
   }),
   route(ctx, 'reviews', 'mine', ({ db, auth, body }) => {
     const state = body.filterMap.state;
     const rows = db.reviews.filter(
       (r) => r.requestedBy === auth.user.username && (!state || state === 'all' || r.state === state),
     );
-    return page(rows, body);
+    return page(auth, rows, body);
   }),
   route(ctx, 'reviews', 'approve', ({ db, auth, params, body }) =>
     decide(db, auth, params.id, 'approved', body.comment),

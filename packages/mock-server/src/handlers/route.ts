@@ -4,14 +4,19 @@ import {
   contract,
   type EndpointName,
   hasAll,
+  isTableAnswer,
   pathParamNames,
   type ResourceName,
+  toCsv,
+  visibleColumns,
+  visibleFor,
 } from '@falcon/api-client';
 import { delay, type HttpHandler, HttpResponse, http } from 'msw';
 import type { Auth, MockDb } from '../db';
 import { MockError } from '../errors';
 
 export const SESSION_COOKIE = 'falcon_session';
+const NO_CODES: ReadonlySet<string> = new Set();
 
 /** How handlers are built: over which database, under which base path, how slow. */
 export interface HandlerContext {
@@ -153,7 +158,9 @@ export const mswPath = (endpoint: AnyEndpoint, baseUrl: string) =>
  * X-Requested-With header on POST/DELETE (403 csrf_header_missing), the session (401), the
  * permissions (403, all-of), path and query parameters (400 validation_error with details.field),
  * the body (400; unknown fields rejected), then runs the resolver. Tenant scope is the resolver's
- * to check (an out-of-scope object answers 404 exactly like a missing one).
+ * to check (an out-of-scope object answers 404 exactly like a missing one). Every answer passes the
+ * field filter of the contract (`visibleFor`, the server's too); a table download becomes the csv of
+ * the caller's visible columns.
  */
 export const route = <R extends ResourceName, N extends keyof Contract[R] & string>(
   ctx: HandlerContext,
@@ -209,8 +216,18 @@ export const route = <R extends ResourceName, N extends keyof Contract[R] & stri
         ctx,
       } as Call<Endpoint<R, N>>;
       const result = await resolver(call);
+      const granted = optionalAuth?.permissions ?? NO_CODES;
+      if (endpoint.table && isTableAnswer(result)) {
+        const visible = visibleFor(endpoint.table, granted);
+        const csv = toCsv(visibleColumns(endpoint.table, granted), result.rows.map(visible));
+        return fileResponse({
+          filename: result.filename,
+          contentType: 'text/csv; charset=utf-8',
+          content: new TextEncoder().encode(csv),
+        });
+      }
       if (result instanceof Response) return result;
-      return json(result, endpoint.status ?? 200);
+      return json(visibleFor(endpoint.response, granted)(result), endpoint.status ?? 200);
     } catch (error) {
       if (error instanceof MockError) return errorResponse(error);
       console.error(`[mock-server] ${endpoint.method} ${endpoint.path} failed`, error);

@@ -15,7 +15,7 @@ import {
 import type { DatasetContainer } from '@falcon/demo-data';
 import type { Auth } from '../db';
 import { MockError } from '../errors';
-import { containerFor } from './views';
+import { containerFor, toContainer } from './views';
 
 type Filters = SearchFilters;
 type SortableContainer = DatasetContainer & Record<string, unknown>;
@@ -119,7 +119,7 @@ export const runSearch = (
 ): SearchResult => {
   const found = findContainers(auth, pool, request);
   const page = slicePage(found, request.page, request.size);
-  return { ...page, items: page.items.map((c) => containerFor(auth, c)) };
+  return { ...page, items: page.items.map(toContainer) };
 };
 
 const normalise = (text: string) => text.toLowerCase().replace(/[^a-z]/g, '');

@@ -4,11 +4,9 @@ import {
   type Concern,
   type Container,
   type ContainerCell,
-  canSeeContainerField,
   type Document,
   type Location,
   type Rack,
-  visibleArticle,
   visibleContainer,
 } from '@falcon/api-client';
 import type { DatasetContainer, DatasetDocument, DatasetLocation } from '@falcon/demo-data';
@@ -19,7 +17,7 @@ import { notFound } from '../errors';
 export const toContainer = ({ concernCode: _c, branchCode: _b, ...container }: DatasetContainer): Container =>
   container;
 
-/** Only the fields the caller may see. */
+/** Only the fields the caller may see, for what does not leave through the route (the export). */
 export const containerFor = (auth: Auth, c: DatasetContainer): Container =>
   visibleContainer(toContainer(c), auth.permissions);
 
@@ -104,26 +102,19 @@ export const locationView = (db: MockDb, location: DatasetLocation): Location =>
   };
 };
 
-/** The grid cell: coloured by state, labelled with what the caller may see. */
-export const cellFor = (auth: Auth, c: DatasetContainer): ContainerCell => {
-  const can = (field: string) => canSeeContainerField(auth.permissions, field);
-  return {
-    id: c.id,
-    label: can('articleName')
-      ? c.articleName
-      : can('articleCode')
-        ? c.articleCode
-        : can('code')
-          ? c.code
-          : String(c.position),
-    active: c.active,
-    alarming: c.alarming,
-    hasError: can('error') && c.error !== null,
-    deliveryStatus: can('deliveryStatus') ? c.deliveryStatus : null,
-  };
-};
+/** The grid cell: its state and what it may be labelled with (the route drops what the caller may not see). */
+export const cellFor = (c: DatasetContainer): ContainerCell => ({
+  id: c.id,
+  active: c.active,
+  alarming: c.alarming,
+  articleName: c.articleName,
+  articleCode: c.articleCode,
+  code: c.code,
+  hasError: c.error !== null,
+  deliveryStatus: c.deliveryStatus,
+});
 
-export const racksView = (db: MockDb, auth: Auth, location: DatasetLocation): Rack[] => {
+export const racksView = (db: MockDb, location: DatasetLocation): Rack[] => {
   const racks = [...(db.racksByLocation.get(location.code) ?? [])].sort((a, b) => a.position - b.position);
   return racks.map((rack) => ({
     code: rack.code,
@@ -135,7 +126,7 @@ export const racksView = (db: MockDb, auth: Auth, location: DatasetLocation): Ra
       places: Array.from({ length: shelf.placeCount }, (_, i) => {
         const code = `${shelf.code}-P${String(i + 1).padStart(2, '0')}`;
         const container = db.containersByPlace.get(code);
-        return { code, position: i + 1, container: container ? cellFor(auth, container) : null };
+        return { code, position: i + 1, container: container ? cellFor(container) : null };
       }),
     })),
   }));
@@ -150,7 +141,7 @@ export const documentView = (apiUrl: (path: string) => string, d: DatasetDocumen
   url: apiUrl(`/rest/v2/document/${encodeURIComponent(d.id)}`),
 });
 
-/** An article with statistics over the containers the caller may see, filtered by field visibility. */
+/** An article with statistics over the containers the caller may see (the route filters its fields). */
 export const articleView = (
   db: MockDb,
   auth: Auth,
@@ -185,5 +176,5 @@ export const articleView = (
     annualConsumption,
     stockTurnRate: stock ? Math.round((annualConsumption / stock) * 100) / 100 : 0,
   };
-  return visibleArticle(full, auth.permissions);
+  return full;
 };

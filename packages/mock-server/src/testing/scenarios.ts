@@ -422,6 +422,79 @@ export const describeContractScenarios = (target: ContractTarget): void => {
     });
   });
 
+  describe('field visibility (issue 11: one filter over every answer)', () => {
+    it('answers staff (no code fields) without container, rack, shelf or place codes', async () => {
+      const target = own();
+      const staff = await signedIn('staff');
+      const request = await staff.api.container.scan({ params: { id: target.id } });
+      expect(request).not.toHaveProperty('containerCode');
+      expect(request).toMatchObject({ containerId: target.id, articleName: target.articleName });
+      for (const answer of [
+        await staff.api.reviews.mine({ body: {} }),
+        await staff.api.admin.dashboard(),
+        await staff.api.container.requests({ params: { id: target.id } }),
+        await staff.api.location.racks({ params: { code: target.locationCode } }),
+        await staff.api.location.get({ params: { code: target.locationCode } }),
+      ]) {
+        const text = JSON.stringify(answer);
+        expect(text).not.toContain(target.code);
+        expect(text).not.toContain(target.rackCode);
+      }
+      const racks = await staff.api.location.racks({ params: { code: target.locationCode } });
+      const cells = racks.flatMap((r) => r.shelves.flatMap((s) => s.places.map((p) => p.container)));
+      expect(cells.find((c) => c?.id === target.id)).toMatchObject({ articleName: target.articleName });
+      const admin = await signedIn('admin');
+      const full = await admin.api.location.racks({ params: { code: target.locationCode } });
+      expect(JSON.stringify(full)).toContain(target.placeCode);
+    });
+
+    it('writes protocol summaries and the barcode download for the reader', async () => {
+      const target = own();
+      const admin = await signedIn('admin');
+      await admin.api.users.create({
+        body: {
+          username: 'field.reader',
+          firstname: 'Field',
+          lastname: 'Reader',
+          email: null,
+          phone: null,
+          region: null,
+          useRegion: false,
+          language: 'en',
+          sessionTimeoutMinutes: 60,
+          roles: [],
+          permissions: [
+            'PERM_VIEWLOCATIONPROTOCOLENTRIES',
+            'PERM_DOWNLOADBARCODELISTS',
+            'PERM_FIELD_ARTICLENAME',
+          ],
+          scope: { all: false, concerns: ['C001'], branches: [], locations: [] },
+          employeeKey: null,
+          password: 'secret-pass-1',
+          passwordRepeat: 'secret-pass-1',
+        },
+      });
+      await (await signedIn('staff')).api.container.scan({ params: { id: target.id } });
+      const reader = await signedIn('field.reader', 'secret-pass-1');
+      const body = { size: 200, filterMap: { locationCode: target.locationCode } };
+      const summaries = async (client: TestClient) =>
+        (await client.api.protocol.location({ params: { code: target.locationCode }, body })).items
+          .filter((e) => e.objectId === target.id && e.type === 'request')
+          .map((e) => e.summary);
+      expect(await summaries(admin)).toContain(`scan requested for ${target.code}`);
+      const forReader = await summaries(reader);
+      expect(forReader).toContain(`scan requested for a container of ${target.articleName}`);
+      expect(forReader.join()).not.toContain(target.code);
+
+      const csv = await (
+        await reader.api.barcodeLists.download({ params: { code: target.locationCode } })
+      ).text();
+      expect(csv.split('\r\n')[0]).toBe('articleName');
+      expect(csv).not.toContain(target.code);
+      expect(csv).not.toContain(target.barcode);
+    });
+  });
+
   describe('container actions are requests for review', () => {
     it('creates a pending request that changes nothing until approve applies it', async () => {
       const target = own();
@@ -436,7 +509,7 @@ export const describeContractScenarios = (target: ContractTarget): void => {
         containerId: target.id,
         requestedBy: 'staff',
         assigneeKey: 'IH01',
-        payload: { factor: 999, previousFillingQuantity: target.fillingQuantity },
+        payload: { fillingQuantity: 999, previousFillingQuantity: target.fillingQuantity },
       });
       expect((await staff.api.container.get({ params: { id: target.id } })).fillingQuantity).toBe(
         target.fillingQuantity,

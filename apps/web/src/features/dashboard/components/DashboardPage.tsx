@@ -57,7 +57,11 @@ export function DashboardPage() {
   ];
   const requestColumns: PagedTableColumn<RecentRequest>[] = [
     { key: 'type', header: t('requests.type'), cell: (row) => labels.reviewType(row.type) },
-    { key: 'containerCode', header: t('requests.container'), cell: (row) => row.containerCode ?? '' },
+    {
+      key: 'containerCode',
+      header: t('requests.container'),
+      cell: (row) => row.containerCode ?? row.articleName ?? '',
+    },
     {
       key: 'locationName',
       header: t('requests.location'),

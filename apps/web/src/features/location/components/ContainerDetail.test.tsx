@@ -42,6 +42,28 @@ describe('container detail on the location page', () => {
     expect(screen.getByText('Number of scans')).toBeInTheDocument();
   });
 
+  it('works for staff, who may not see container, rack, shelf or place codes', async () => {
+    const user = userEvent.setup();
+    await signInWithMock('staff');
+    const { router } = renderApp(`/location/${LOCATION}`);
+    const grid = await screen.findByRole('grid', { name: 'Racks and shelves' }, { timeout: 8000 });
+    // Cells are labelled by their article (staff sees article names), racks by name, shelves by position.
+    const cell = (
+      await within(grid).findAllByRole('gridcell', { name: /Shelf 1: Zylinderschraube DIN 912 M20x40/ })
+    )[0];
+    expect(cell).toHaveTextContent('Zylinderschraube DIN 912 M20x40');
+    await user.click(cell as HTMLElement);
+    // The chosen container's panel works as for anyone: staff may ask for a new filling quantity.
+    expect(await screen.findByRole('button', { name: 'Change filling quantity' })).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?container=K0000001');
+    expect(cell).toHaveAttribute('aria-selected', 'true');
+    await screen.findByRole('table', { name: 'Search results' });
+    // No code of a container, rack, shelf or place anywhere on the screen, and no rack reordering.
+    expect(document.body.textContent).not.toMatch(/KB-\d{7}/);
+    expect(document.body.textContent).not.toMatch(/L\d{2}-R\d{2}/);
+    expect(screen.queryByRole('button', { name: /^Move rack/ })).not.toBeInTheDocument();
+  });
+
   it('opens a result from its link with the keyboard', async () => {
     const user = userEvent.setup();
     await signInWithMock('kdadmin');

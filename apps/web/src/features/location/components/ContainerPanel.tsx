@@ -1,4 +1,4 @@
-import { type Container, FIELD_PERMISSIONS, hasAll } from '@falcon/api-client/lite';
+import { type Container, FIELD_PERMISSIONS, hasAll, type ReviewRequest } from '@falcon/api-client/lite';
 import {
   ARTICLE_DETAIL_GROUPS,
   Badge,
@@ -25,6 +25,9 @@ import { DocumentList } from './DocumentList';
 import { useFieldLabels } from './useFieldLabels';
 
 /** The library's sections plus the labelled fields it has no section for (spec section 3). */
+/** The number a pending request names: the quantity asked for, or an additional order's factor. */
+const amountOf = (request: ReviewRequest) => request.payload.fillingQuantity ?? request.payload.factor;
+
 const CONTAINER_GROUPS: readonly DetailGroupSpec[] = [
   ...CONTAINER_DETAIL_GROUPS,
   { id: 'attachments', fields: [{ key: 'sticker' }, { key: 'document' }] },
@@ -131,7 +134,7 @@ function LoadedContainer({
             {pending.map((request) => (
               <li key={request.id}>
                 {enums.reviewType(request.type)}
-                {request.payload.factor !== undefined ? ` (${format.number(request.payload.factor)})` : ''} ·{' '}
+                {amountOf(request) !== undefined ? ` (${format.number(amountOf(request))})` : ''} ·{' '}
                 {format.dateTime(request.requestedAt)} ·{' '}
                 <Badge tone={reviewStateTone(request.state)}>{enums.reviewState(request.state)}</Badge>
               </li>

@@ -17,7 +17,7 @@ import { racksQuery } from '../api/queries';
 import { ContainerPanel } from './ContainerPanel';
 import { ContainerSearch } from './ContainerSearch';
 import { LocationNav } from './LocationNav';
-import { toGridRacks } from './rackCells';
+import { racksHaveCodes, toGridRacks } from './rackCells';
 import { useLocation } from './useLocation';
 
 const Frame = styled.div`
@@ -89,7 +89,10 @@ export function LocationPage({ code, editLayout = false, ownRequests }: Location
     return <ErrorState message={t(errorKey(location.error), { ns: 'messages' })} onRetry={location.reload} />;
   }
   const data = location.data;
-  const mayEdit = editLayout && hasAll(session?.permissions ?? [], [ACTION_PERMISSIONS.editRackLayout]);
+  const mayEdit =
+    editLayout &&
+    hasAll(session?.permissions ?? [], [ACTION_PERMISSIONS.editRackLayout]) &&
+    racksHaveCodes(racks.data ?? []);
 
   const reorder = async (rackCodes: string[]) => {
     try {

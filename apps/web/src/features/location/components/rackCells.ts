@@ -1,4 +1,4 @@
-import type { ContainerCell, Rack as ContractRack } from '@falcon/api-client/lite';
+import { type ContainerCell, type Rack as ContractRack, cellLabel } from '@falcon/api-client/lite';
 import type { ContainerStateTone, Rack, RackContainer } from '@falcon/ui';
 
 /** The colour a place gets: inactive and error first, then alarming reach, then the delivery state. */
@@ -15,24 +15,40 @@ export const cellState = (cell: ContainerCell): ContainerStateTone => {
  */
 export const rackLabel = (name: string): string => name.match(/^\p{L}+\s+(\d+)$/u)?.[1] ?? name;
 
-/** The contract's rack/shelf/place tree as the grid's racks (shelves top to bottom, places left to right). */
+/**
+ * The contract's rack/shelf/place tree as the grid's racks (shelves top to bottom, places left to
+ * right). Codes come only with their field permissions: without them a rack is known by its
+ * position (`#2`), a shelf by its position, and a cell is labelled by `cellLabel` (article name,
+ * article code, container code, else the place's position).
+ */
 export const toGridRacks = (racks: readonly ContractRack[]): Rack[] =>
   [...racks]
     .sort((a, b) => a.position - b.position)
-    .map((rack) => ({
-      id: rack.code,
-      name: rackLabel(rack.name),
-      shelves: [...rack.shelves]
-        .sort((a, b) => b.position - a.position)
-        .map((shelf) => ({
-          id: shelf.code,
-          name: String(shelf.position),
-          places: [...shelf.places]
-            .sort((a, b) => a.position - b.position)
-            .map((place): RackContainer | null =>
-              place.container
-                ? { id: place.container.id, code: place.container.label, state: cellState(place.container) }
-                : null,
-            ),
-        })),
-    }));
+    .map((rack) => {
+      const rackId = rack.code ?? `#${rack.position}`;
+      return {
+        id: rackId,
+        name: rackLabel(rack.name),
+        shelves: [...rack.shelves]
+          .sort((a, b) => b.position - a.position)
+          .map((shelf) => ({
+            id: shelf.code ?? `${rackId}-S${shelf.position}`,
+            name: String(shelf.position),
+            places: [...shelf.places]
+              .sort((a, b) => a.position - b.position)
+              .map((place): RackContainer | null =>
+                place.container
+                  ? {
+                      id: place.container.id,
+                      code: cellLabel(place.container, place.position),
+                      state: cellState(place.container),
+                    }
+                  : null,
+              ),
+          })),
+      };
+    });
+
+/** Reordering sends rack codes: only a user who sees them (PERM_FIELD_RACKCODE) can reorder. */
+export const racksHaveCodes = (racks: readonly ContractRack[]): boolean =>
+  racks.every((r) => r.code !== undefined);

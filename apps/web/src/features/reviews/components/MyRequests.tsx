@@ -59,7 +59,7 @@ export function MyRequests({ containerId = null, limit = 10, headingLevel }: MyR
                   <>
                     {' · '}
                     <Link to={paths.location.to(request.locationCode, request.containerId)}>
-                      {request.containerCode ?? request.locationName}
+                      {request.containerCode ?? request.articleName ?? request.locationName}
                     </Link>
                   </>
                 )}

@@ -61,8 +61,10 @@ export function ReviewDecisionDialog({
         <div style={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
           <p style={{ margin: 0 }}>
             {labels.reviewType(decision.request.type)}
-            {decision.request.containerCode ? ` · ${decision.request.containerCode}` : ''} ·{' '}
-            {decision.request.locationName}
+            {(decision.request.containerCode ?? decision.request.articleName)
+              ? ` · ${decision.request.containerCode ?? decision.request.articleName}`
+              : ''}{' '}
+            · {decision.request.locationName}
           </p>
           <p style={{ margin: 0 }}>{proposedChange(t, format, decision.request)}</p>
           <label htmlFor="review-comment" style={{ fontWeight: 500 }}>

@@ -98,7 +98,7 @@ function ReviewInbox() {
       toast.show({
         type: 'info',
         title: approve ? t('approved') : t('rejected'),
-        text: `${labels.reviewType(request.type)} · ${request.containerCode ?? request.locationName}`,
+        text: `${labels.reviewType(request.type)} · ${request.containerCode ?? request.articleName ?? request.locationName}`,
       });
       if (request.containerId) invalidate(`container:${request.containerId}`);
       invalidate('reviews:');
@@ -137,7 +137,7 @@ function ReviewInbox() {
       cell: (row) =>
         row.containerId ? (
           <Link to={paths.location.to(row.locationCode, row.containerId)}>
-            {row.containerCode ?? row.containerId}
+            {row.containerCode ?? row.articleName ?? row.containerId}
           </Link>
         ) : (
           '–'
@@ -153,7 +153,7 @@ function ReviewInbox() {
       key: 'actions',
       header: t('decide'),
       cell: (row) => {
-        const what = `${labels.reviewType(row.type)} ${row.containerCode ?? row.locationName}`;
+        const what = `${labels.reviewType(row.type)} ${row.containerCode ?? row.articleName ?? row.locationName}`;
         return (
           <span style={{ display: 'inline-flex', gap: 6 }}>
             <Button

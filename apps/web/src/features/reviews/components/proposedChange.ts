@@ -18,9 +18,9 @@ export const proposedChange = (t: TFunction<'reviews'>, format: Format, request:
       return payload.previousFillingQuantity !== undefined
         ? t('change.quantityFromTo', {
             from: format.number(payload.previousFillingQuantity),
-            to: format.number(payload.factor),
+            to: format.number(payload.fillingQuantity),
           })
-        : t('change.quantityTo', { to: format.number(payload.factor) });
+        : t('change.quantityTo', { to: format.number(payload.fillingQuantity) });
     case 'additionalorder':
       return t('change.order', {
         factor: format.number(payload.factor),
