@@ -17,6 +17,11 @@ const OS = [
   ['windows', 'win32'],
   ['linux', 'linux'],
   ['freebsd', 'freebsd'],
+  ['openharmony', 'openharmony'],
+  ['openbsd', 'openbsd'],
+  ['netbsd', 'netbsd'],
+  ['sunos', 'sunos'],
+  ['aix', 'aix'],
 ];
 const CPU = [
   ['arm64', 'arm64'],
@@ -24,6 +29,10 @@ const CPU = [
   ['ia32', 'ia32'],
   ['-64', 'x64'],
   ['arm', 'arm'],
+  ['wasm32', 'wasm32'],
+  ['riscv64', 'riscv64'],
+  ['ppc64', 'ppc64'],
+  ['s390x', 's390x'],
 ];
 
 function platformOf(name) {
@@ -32,18 +41,35 @@ function platformOf(name) {
   return { os, cpu, musl: name.includes('musl') };
 }
 
+/** The entry npm resolves `name` to from the package at `path` (its own node_modules, then each parent's). */
+function resolved(path, name) {
+  let dir = path;
+  for (;;) {
+    const entry = packages[`${dir ? `${dir}/` : ''}node_modules/${name}`];
+    if (entry) return entry;
+    if (!dir) return undefined;
+    const up = dir.lastIndexOf('/node_modules/');
+    dir = up === -1 ? '' : dir.slice(0, up);
+  }
+}
+
 let added = 0;
 for (const [path, meta] of Object.entries(packages)) {
   for (const [name, version] of Object.entries(meta.optionalDependencies ?? {})) {
-    const nested = `${path ? `${path}/` : ''}node_modules/${name}`;
-    if (packages[nested] || packages[`node_modules/${name}`]) continue;
+    const found = resolved(path, name);
+    // Platform bindings pin an exact version: an entry of another version (another copy's) does not count.
+    if (found && (!/^\d+\.\d+\.\d+$/.test(version) || found.version === version)) continue;
     const { os, cpu, musl } = platformOf(name);
-    if (!os) continue;
-    packages[`node_modules/${name}`] = {
+    if (!os && !cpu) continue;
+    // Beside the package that wants it, where npm would place a copy of another version.
+    const at = path
+      ? `${path.slice(0, path.lastIndexOf('node_modules/'))}node_modules/${name}`
+      : `node_modules/${name}`;
+    packages[at] = {
       version,
       ...(meta.dev ? { dev: true } : {}),
       optional: true,
-      os: [os],
+      ...(os ? { os: [os] } : {}),
       ...(cpu ? { cpu: [cpu] } : {}),
       ...(musl ? { libc: ['musl'] } : {}),
     };
