@@ -13,7 +13,7 @@ import * as t from './schema';
  * rows below are written the way the server wrote them before; the migration's data statements
  * then run over them (the schema part ran when the test database was made).
  */
-const dataStatements = readFileSync(join(MIGRATIONS_DIR, '0005_protocol_params_per_reader.sql'), 'utf8')
+const dataStatements = readFileSync(join(MIGRATIONS_DIR, '0007_protocol_params_per_reader.sql'), 'utf8')
   .split('--> statement-breakpoint')
   .map((s) => s.trim())
   .filter((s) => /^(--[^\n]*\n)*UPDATE/.test(s));
