@@ -162,7 +162,7 @@ const longStrings = (b: StringBounds, invalid: boolean): fc.Arbitrary<string> =>
   const max = Number.isFinite(b.max) ? b.max : 5000;
   const options = [
     'ä'.repeat(max),
-    'x'.repeat(Math.max(0, max - 1)) + '\u0000',
+    `${'x'.repeat(Math.max(0, max - 1))}\u0000`,
     '😀'.repeat(Math.floor(max / 2)),
     'e\u0301'.repeat(Math.floor(max / 2)),
     '\u202e'.repeat(max),

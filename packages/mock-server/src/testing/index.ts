@@ -2,6 +2,15 @@ export { arbitraryOf, type GenOptions, HOSTILE_DATES, HOSTILE_NUMBERS, HOSTILE_S
 export { createTestClient, eventually, failure, type TestClient } from './client';
 export { exampleOf } from './example';
 export {
+  documentedStatuses,
+  FUZZ_CALLERS,
+  type FuzzFinding,
+  type FuzzResult,
+  formatFuzz,
+  groupFindings,
+  runFuzz,
+} from './fuzz';
+export {
   encodeMultipart,
   encodeSegment,
   endpointUrl,
@@ -14,6 +23,14 @@ export {
   type TargetSession,
   type UploadFile,
 } from './http';
+export {
+  isKnownFinding,
+  KNOWN_FUZZ_FINDINGS,
+  KNOWN_MATRIX_MISMATCHES,
+  staleKnownMismatches,
+  unknownFindings,
+  unknownMismatches,
+} from './known-findings';
 export {
   expectationFor,
   formatMatrix,
