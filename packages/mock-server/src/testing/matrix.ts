@@ -1082,14 +1082,15 @@ export const runMatrix = async (target: Target, options: MatrixOptions = {}): Pr
     ...named.filter((e) => !MATRIX_SPECS[e.name].last),
     ...named.filter((e) => MATRIX_SPECS[e.name].last),
   ];
-  let n = 0;
+  // First every row's object (made through the API now, so lists of roles, users and lists
+  // already hold other concerns' objects when they are read), then the rows themselves.
+  const planned: { row: MatrixRow; endpoint: AnyEndpoint; spec: Spec; ctx?: RowContext }[] = [];
   for (const { name, endpoint } of ordered) {
     const spec = MATRIX_SPECS[name];
     for (const username of MATRIX_USERS) {
       const caller = w.callers[username];
       for (const variant of spec.variants) {
         if (spec.skip?.(caller, variant)) continue;
-        n += 1;
         const row: MatrixRow = {
           key: `${name} ${username} ${variant}`,
           endpoint: name,
@@ -1104,32 +1105,40 @@ export const runMatrix = async (target: Target, options: MatrixOptions = {}): Pr
         rows.push(row);
         try {
           const obj = spec.object ? await spec.object(prep, caller, variant) : undefined;
-          const ctx: RowContext = { w, caller, variant, obj, n };
+          const ctx: RowContext = { w, caller, variant, obj, n: rows.length };
           row.object = describe(obj);
           const expected = expectationFor(endpoint, spec, ctx);
           row.expected = expected.status;
           row.reason = expected.reason;
-          const request = spec.request(ctx);
-          const session =
-            spec.session === 'none'
-              ? null
-              : spec.session === 'fresh'
-                ? await freshSession(prep, username)
-                : await prep.session(username);
-          const res = await target.send(session, request);
-          row.actual = res.status;
-          const key = (res.json as { error?: unknown } | undefined)?.error;
-          if (typeof key === 'string') row.errorKey = key;
-          if (res.status !== expected.status)
-            row.problems.push(
-              `expected ${expected.status} (${expected.reason}), got ${res.status}${row.errorKey ? ` ${row.errorKey}` : ''}`,
-            );
-          row.problems.push(...responseProblems(w, caller, endpoint, res));
+          planned.push({ row, endpoint, spec, ctx });
         } catch (error) {
           if (!(error instanceof SetupError)) throw error;
           row.problems.push(`setup failed: ${error.message}`);
         }
       }
+    }
+  }
+  for (const { row, endpoint, spec, ctx } of planned) {
+    if (!ctx) continue;
+    try {
+      const session =
+        spec.session === 'none'
+          ? null
+          : spec.session === 'fresh'
+            ? await freshSession(prep, row.user)
+            : await prep.session(row.user);
+      const res = await target.send(session, spec.request(ctx));
+      row.actual = res.status;
+      const key = (res.json as { error?: unknown } | undefined)?.error;
+      if (typeof key === 'string') row.errorKey = key;
+      if (res.status !== row.expected)
+        row.problems.push(
+          `expected ${row.expected} (${row.reason}), got ${res.status}${row.errorKey ? ` ${row.errorKey}` : ''}`,
+        );
+      row.problems.push(...responseProblems(w, ctx.caller, endpoint, res));
+    } catch (error) {
+      if (!(error instanceof SetupError)) throw error;
+      row.problems.push(`setup failed: ${error.message}`);
     }
   }
   return {
@@ -1166,7 +1175,9 @@ export const formatMatrix = (result: MatrixResult, known: ReadonlySet<string> = 
   ];
   for (const row of result.mismatches)
     lines.push(
-      `  ${known.has(row.key) ? '[known] ' : ''}${row.key}${row.object ? ` [${row.object}]` : ''}: ${row.problems.join(' | ')}`,
+      `  ${known.has(row.key) ? '[known] ' : ''}${row.key}${row.object ? ` [${row.object}]` : ''}: ${row.problems
+        .slice(0, 4)
+        .join(' | ')}${row.problems.length > 4 ? ` | (+${row.problems.length - 4} more)` : ''}`,
     );
   return lines.join('\n');
 };
