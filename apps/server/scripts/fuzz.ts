@@ -11,7 +11,7 @@
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { endpoints } from '@falcon/api-client';
-import { createDataset } from '@falcon/mock-server/dataset';
+import { createDataset } from '@falcon/demo-data';
 import {
   FUZZ_CALLERS,
   formatFuzz,

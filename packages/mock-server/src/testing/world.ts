@@ -14,8 +14,7 @@ import {
   visibleArticle,
   visibleContainer,
 } from '@falcon/api-client';
-import { createDataset } from '../dataset';
-import type { Dataset, DatasetContainer, DatasetUser } from '../dataset/types';
+import { createDataset, type Dataset, type DatasetContainer, type DatasetUser } from '@falcon/demo-data';
 
 /**
  * What the authorization matrix knows of the seeded dataset (small, seed 1) and of the rules:
