@@ -21,6 +21,9 @@ export const KNOWN_MATRIX_MISMATCHES: Readonly<Record<string, string>> = {
   'roles.all sales none': 'case 1 (owner): lists other concerns’ roles',
   'roles.all kdadmin none': 'case 1 (owner): lists other concerns’ roles',
   'roles.all staff none': 'case 1 (owner): lists other concerns’ roles',
+  // A permission the caller does not hold answers 403 forbidden, not 400 permission_not_held.
+  'users.create kdadmin ungranted': 'grants (owner): 400 permission_not_held',
+  'roles.create kdadmin ungranted': 'grants (owner): 400 permission_not_held',
   // Case 2: a customer admin makes a user with an empty scope.
   'users.create kdadmin empty': 'case 2 (owner)',
   // Case 3: container codes reach users without PERM_FIELD_CONTAINERCODE.

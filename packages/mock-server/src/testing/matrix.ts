@@ -567,8 +567,7 @@ export const MATRIX_SPECS: Record<EndpointName, Spec> = {
       ),
     rule: ({ w, caller, variant, obj }) => {
       const scope = (obj as { scope: Scope }).scope;
-      if (variant === 'ungranted' && !caller.permissions.has('PERM_SYSADMIN'))
-        return { status: 403, reason: 'grants a permission the caller does not hold' };
+      if (variant === 'ungranted' && !caller.permissions.has('PERM_SYSADMIN')) return UNHELD;
       if (variant === 'empty') return { status: 400, reason: 'a customer user needs a non-empty scope' };
       if (!caller.scope.all && !scopeWithin(scope, caller.scope, w.resolver))
         return { status: 403, reason: 'the new user lies outside the caller’s scope' };
@@ -618,9 +617,7 @@ export const MATRIX_SPECS: Record<EndpointName, Spec> = {
         },
       ),
     rule: ({ caller, variant }) =>
-      variant === 'ungranted' && !caller.permissions.has('PERM_SYSADMIN')
-        ? { status: 403, reason: 'grants a permission the caller does not hold' }
-        : undefined,
+      variant === 'ungranted' && !caller.permissions.has('PERM_SYSADMIN') ? UNHELD : undefined,
   },
   'roles.getById': {
     variants: ['own', 'foreign', 'global'],
@@ -664,6 +661,13 @@ export const MATRIX_SPECS: Record<EndpointName, Spec> = {
   'admin.overview': { variants: NONE, request: () => req(C.admin.overview) },
   'admin.dashboard': { variants: NONE, request: () => req(C.admin.dashboard) },
 };
+
+/**
+ * A caller grants only permissions it holds itself. The issue names no status; the owner branch's
+ * domain rule (checkHeld) answers 400 permission_not_held, so the form stays open with the message
+ * (a 403 sends the web app to its error page).
+ */
+const UNHELD: Expectation = { status: 400, reason: 'grants a permission the caller does not hold' };
 
 /** Built-in roles and roles made by internal staff are global: only internal administrators change them. */
 function globalRoleRule({ caller, obj }: RowContext): Expectation | undefined {
