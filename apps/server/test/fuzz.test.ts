@@ -18,7 +18,7 @@ const engine = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
 
 it(`answers generated and hostile requests without 5xx, with documented statuses and contract bodies (${engine})`, async () => {
   const result = await runFuzz(injectTarget(`the server on ${engine}`, h.app), {
-    runs: 12,
+    runs: 10,
     seed: 11,
     sweep: true,
   });

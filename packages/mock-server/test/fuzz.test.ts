@@ -23,7 +23,7 @@ const target = fetchTarget('the mock (msw)', (session) =>
 );
 
 it('answers generated and hostile requests without 5xx, with documented statuses and contract bodies', async () => {
-  const result = await runFuzz(target, { runs: 12, seed: 11, sweep: true, rawUrls: false });
+  const result = await runFuzz(target, { runs: 10, seed: 11, sweep: true, rawUrls: false });
   console.log(formatFuzz(result, isKnownFinding));
   // Until the other issue-11 branches are merged: nothing beyond the known causes.
   expect(unknownFindings(result)).toEqual([]);
