@@ -13,5 +13,5 @@ export default defineConfig({
   sourcemap: true,
   clean: true,
   target: 'es2022',
-  external: ['msw', 'msw/node', 'msw/browser', 'vitest'],
+  external: ['msw', 'msw/node', 'msw/browser', 'vitest', 'fast-check'],
 });
