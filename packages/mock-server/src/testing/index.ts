@@ -24,14 +24,6 @@ export {
   type UploadFile,
 } from './http';
 export {
-  isKnownFinding,
-  KNOWN_FUZZ_FINDINGS,
-  KNOWN_MATRIX_MISMATCHES,
-  staleKnownMismatches,
-  unknownFindings,
-  unknownMismatches,
-} from './known-findings';
-export {
   expectationFor,
   formatMatrix,
   MATRIX_SPECS,
