@@ -25,14 +25,6 @@ export {
 } from './http';
 export { describeInputScenarios } from './input-scenarios';
 export {
-  isKnownFinding,
-  KNOWN_FUZZ_FINDINGS,
-  KNOWN_MATRIX_MISMATCHES,
-  staleKnownMismatches,
-  unknownFindings,
-  unknownMismatches,
-} from './known-findings';
-export {
   expectationFor,
   formatMatrix,
   MATRIX_SPECS,
