@@ -3,7 +3,6 @@ import {
   isOrderDateAllowed,
   type ReviewRequest,
   type ReviewType,
-  visibleArticle,
 } from '@falcon/api-client';
 import { and, asc, desc, eq, max, min, sql, sum } from 'drizzle-orm';
 import type { Auth } from '../auth/sessions';

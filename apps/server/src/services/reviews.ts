@@ -1,7 +1,6 @@
 import {
   approvedOrderDate,
   type ContainerRef,
-  canSeeContainerField,
   containerRef,
   isAlarming,
   type ReviewRequest,
