@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { buildOpenApiDocument } from '@falcon/api-client';
+import { buildOpenApiDocument, type MessageKey } from '@falcon/api-client';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
@@ -8,7 +8,12 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import underPressure from '@fastify/under-pressure';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyServerOptions,
+} from 'fastify';
 import { DEFAULT_SESSION_MAX_MS } from './auth/sessions';
 import { DEFAULT_THROTTLE, type ThrottleOptions } from './auth/throttle';
 import type { AppContext } from './context';
@@ -82,6 +87,16 @@ const trustProxyOption = (setting: BuildAppOptions['trustProxy']) => {
   return (_address: string, hop: number) => hop < setting;
 };
 
+/** The message key of a framework's 4xx (body parser, multipart, rate limits) by status. */
+const KEY_OF_STATUS: Partial<Record<number, MessageKey>> = {
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not_found',
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
+  429: 'too_many_requests',
+};
+
 export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstance> => {
   const sessionSecure = options.sessionSecure ?? false;
   const app = Fastify({
@@ -91,6 +106,17 @@ export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstanc
     return503OnClosing: true,
     forceCloseConnections: 'idle',
     routerOptions: { maxParamLength: 200 },
+    // A path that is not valid UTF-8, or a path parameter over maxParamLength: bad input, answered in
+    // the error format like any other (fastify's own body and its 414 are in no contract).
+    frameworkErrors: (_error, _request, reply) =>
+      (reply as FastifyReply)
+        .code(400)
+        .header('Cache-Control', 'no-store')
+        .send({
+          error: 'validation_error',
+          message: messageOf('validation_error'),
+          details: { field: 'path' },
+        }),
   });
   const ctx: AppContext = {
     db: options.db,
@@ -137,20 +163,7 @@ export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstanc
     }
     const status = (error as FastifyError).statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      const key =
-        status === 413
-          ? 'payload_too_large'
-          : status === 415
-            ? 'unsupported_media_type'
-            : status === 429
-              ? 'too_many_requests'
-              : status === 404
-                ? 'not_found'
-                : status === 401
-                  ? 'unauthorized'
-                  : status === 403
-                    ? 'forbidden'
-                    : 'validation_error';
+      const key = KEY_OF_STATUS[status] ?? 'validation_error';
       return reply
         .code(status)
         .header('Cache-Control', 'no-store')
