@@ -31,7 +31,8 @@ const at = (date: Date) => sql`${date.toISOString()}::timestamptz`;
 
 export type Charge =
   | {
-      allowed: true /** The back-off this attempt starts should it fail (0: none yet). */;
+      allowed: true;
+      /** The back-off this attempt starts should it fail (0: none yet). */
       backoffSeconds: number;
     }
   | { allowed: false; retryAfterSeconds: number };
