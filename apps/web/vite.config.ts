@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
@@ -57,7 +58,12 @@ const buildArtifacts = (mock: boolean): Plugin => ({
   },
 });
 
-export default defineConfig(({ mode }) => {
+const reactRouterDist = join(
+  dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+  'dist',
+);
+
+export default defineConfig(({ command, mode }) => {
   const mock = process.env.VITE_MOCK === '1' || mode === 'mock';
   return {
     plugins: [react(), buildArtifacts(mock)],
@@ -67,6 +73,17 @@ export default defineConfig(({ mode }) => {
       // permission catalogue, role defaults, domain rules), so anything a later route used from it was
       // pulled into the login route's shared chunk. From the source each file is its own module.
       alias: [
+        // react-router's package exports name only its development build (dev warnings on, 0.5 kB gz more);
+        // the production build beside it is the same code with ENABLE_DEV_WARNINGS false.
+        ...(command === 'build'
+          ? [
+              { find: /^react-router$/, replacement: join(reactRouterDist, 'production/index.mjs') },
+              {
+                find: /^react-router\/dom$/,
+                replacement: join(reactRouterDist, 'production/dom-export.mjs'),
+              },
+            ]
+          : []),
         {
           find: /^@falcon\/api-client$/,
           replacement: resolve(import.meta.dirname, '../../packages/api-client/src/index.ts'),

@@ -139,13 +139,18 @@ if (loginTotal > LOGIN_BUDGET) {
 
 // ---- route chunks --------------------------------------------------------------------------------
 // ROUTE_NAMESPACES in src/app/routes-config.ts: the translations a route loads with its code.
-const config = readFileSync(join(web, 'src/app/routes-config.ts'), 'utf8');
-const block = config.match(/ROUTE_NAMESPACES = \{([\s\S]*?)\n\}/)?.[1] ?? '';
+const blocks = ['src/app/routes-config.ts', 'src/app/routes-signed-in.ts'].flatMap((file) =>
+  [...readFileSync(join(web, file), 'utf8').matchAll(/ROUTE_NAMESPACES = \{([\s\S]*?)\n\}/g)].map(
+    (m) => m[1],
+  ),
+);
 const namespacesOf = new Map(
-  [...block.matchAll(/^\s*'?([\w-]+)'?:\s*\[([^\]]*)\]/gm)].map((m) => [
-    m[1],
-    [...m[2].matchAll(/'(\w+)'/g)].map((n) => n[1]),
-  ]),
+  blocks.flatMap((block) =>
+    [...block.matchAll(/^\s*'?([\w-]+)'?:\s*\[([^\]]*)\]/gm)].map((m) => [
+      m[1],
+      [...m[2].matchAll(/'(\w+)'/g)].map((n) => n[1]),
+    ]),
+  ),
 );
 const loaders = required('locale-loaders', 'the loaders of the route namespaces');
 const routes = readdirSync(join(web, 'src/app/routes'))

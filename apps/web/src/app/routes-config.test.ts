@@ -3,7 +3,8 @@ import { dirname, join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { EAGER_NAMESPACES, NAMESPACES, type Namespace } from '../lib/i18n';
 import { FRAME_NAMESPACES } from './layouts/RootLayout';
-import { ROUTE_NAMESPACES } from './routes-config';
+import { PUBLIC_ROUTE_NAMESPACES } from './routes-config';
+import { SIGNED_IN_ROUTE_NAMESPACES } from './routes-signed-in';
 
 // Reads the source: which namespaces the code reachable from a module asks for (useTranslation,
 // { ns }, 'ns:key'), following its relative static imports. The app loads only EAGER_NAMESPACES at
@@ -54,6 +55,8 @@ const usedFrom = (entry: string): string[] => {
   return [...new Set([...seen].flatMap((file) => namespacesIn(readFileSync(file, 'utf8'))))].sort();
 };
 
+const ROUTE_NAMESPACES = { ...PUBLIC_ROUTE_NAMESPACES, ...SIGNED_IN_ROUTE_NAMESPACES };
+
 const notEager = (namespaces: readonly string[]) =>
   namespaces.filter((ns) => !(EAGER_NAMESPACES as readonly string[]).includes(ns)).sort();
 
@@ -63,8 +66,11 @@ describe('translation namespaces per route', () => {
     .map((f) => f.replace(/\.tsx$/, ''))
     .sort();
 
-  it('names every route module', () => {
-    expect(Object.keys(ROUTE_NAMESPACES).sort()).toEqual(routeFiles);
+  it('names every route module once, as public or signed-in', () => {
+    const publicNames = Object.keys(PUBLIC_ROUTE_NAMESPACES);
+    const signedInNames = Object.keys(SIGNED_IN_ROUTE_NAMESPACES);
+    expect(publicNames.filter((name) => signedInNames.includes(name))).toEqual([]);
+    expect([...publicNames, ...signedInNames].sort()).toEqual(routeFiles);
   });
 
   it.each(routeFiles)('route %s loads exactly the namespaces its screens use', (name) => {
