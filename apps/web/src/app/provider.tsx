@@ -8,7 +8,7 @@ import {
   type UiTexts,
 } from '@falcon/ui';
 import { type ReactNode, useEffect, useState } from 'react';
-import { I18nextProvider, useTranslation } from 'react-i18next';
+import { I18nextProvider } from 'react-i18next';
 import { createGlobalStyle } from 'styled-components';
 import { useSnapshot } from 'valtio';
 import { i18n, toI18nLanguage } from '../lib/i18n';
@@ -17,11 +17,10 @@ import { state } from '../lib/store';
 /**
  * The library's built-in texts in the app's language, one language at a time (initI18n and
  * changeI18nLanguage load them; a switch keeps the previous language until the new one is there).
- * The inactivity message is the spec's logout_warning.
+ * (The inactivity warning's text, the spec's logout_warning, is passed by SessionWatch in the frame.)
  */
 function UiTextsInLanguage({ children }: { children: ReactNode }) {
   const { language } = useSnapshot(state);
-  const { t } = useTranslation('messages');
   const locale = toI18nLanguage(language);
   const [shown, setShown] = useState<{ locale: UiLocale; texts: UiTexts }>(() => {
     const texts = loadedUiTexts(locale);
@@ -36,10 +35,8 @@ function UiTextsInLanguage({ children }: { children: ReactNode }) {
       live = false;
     };
   }, [locale]);
-  // {seconds} stays a placeholder: the banner fills it in every second.
-  const overrides = { 'inactivity.message': t('logout_warning', { seconds: '{seconds}' }) };
   return (
-    <LoadedUiTextProvider locale={shown.locale} texts={shown.texts} overrides={overrides}>
+    <LoadedUiTextProvider locale={shown.locale} texts={shown.texts}>
       {children}
     </LoadedUiTextProvider>
   );

@@ -19,6 +19,15 @@ export const PUBLIC_ROUTE_NAMESPACES = {
   terms: ['legal'],
 } as const satisfies Record<string, readonly Namespace[]>;
 
+/**
+ * Namespaces a public route's screen loads itself, after its first paint, instead of with the route
+ * (`routes-config.test.ts` accepts them there): the login page needs the server's messages only once an
+ * attempt was made, and loads them alongside the sign-in request (features/auth LoginPage).
+ */
+export const ON_DEMAND_NAMESPACES = {
+  login: ['messages'],
+} as const satisfies Partial<Record<keyof typeof PUBLIC_ROUTE_NAMESPACES, readonly Namespace[]>>;
+
 /** `page(name)`: a route module's code and its namespaces, loaded together. */
 export const pages =
   <Name extends string>(

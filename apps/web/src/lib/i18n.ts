@@ -20,7 +20,7 @@ export const intlTag = (language: Language): string => intlLocale[toI18nLanguage
 // Only the current language's namespaces in use are ever downloaded. The eager ones (EAGER_NAMESPACES,
 // the same names as in this pattern) are one chunk per language (vite.config.ts); the routes' ones load
 // through lib/locale-loaders.ts, whose table of loaders is not part of the entry.
-const eagerFiles = import.meta.glob<ResourceKey>('../locales/*/{common,messages,auth,shell}.json', {
+const eagerFiles = import.meta.glob<ResourceKey>('../locales/*/{auth,shell}.json', {
   import: 'default',
 });
 

@@ -9,8 +9,12 @@ import { state } from '../../lib/store';
 import type { RouteHandle } from '../guards';
 import { EmptyLayout } from './EmptyLayout';
 
-/** What the signed-in frame needs beyond the eager namespaces (the test keeps this true). */
-export const FRAME_NAMESPACES: readonly Namespace[] = ['frame'];
+/**
+ * What the signed-in frame needs beyond the eager namespaces (the test keeps this true): its header and
+ * notices, and for every signed-in screen inside it the common words and the server's messages (loaded
+ * here once, with the frame's code, instead of on the login page).
+ */
+export const FRAME_NAMESPACES: readonly Namespace[] = ['common', 'frame', 'messages'];
 
 // The signed-in frame (header, selector bar, inactivity watch) is its own chunk: the login page never loads it.
 const DefaultLayout = lazy(async () => {

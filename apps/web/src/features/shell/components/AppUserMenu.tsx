@@ -9,7 +9,7 @@ import { state } from '../../../lib/store';
 
 /** Avatar, name, language switch and the links the user's permissions allow (spec section 6). */
 export function AppUserMenu() {
-  const { t } = useTranslation('shell');
+  const { t } = useTranslation('frame');
   const { session, language } = useSnapshot(state);
   if (!session) return null;
 
