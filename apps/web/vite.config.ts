@@ -10,9 +10,13 @@ import { EAGER_NAMESPACES } from './src/lib/namespaces';
 /** React, router, styling, i18n and store: what every route needs. */
 const FRAMEWORK =
   /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|styled-components|stylis|@emotion[\\/][\w-]+|i18next|react-i18next|html-parse-stringify|void-elements|valtio|proxy-compare|cookie|set-cookie-parser|shallowequal|tslib)[\\/]|vite[\\/]preload-helper/;
-/** The typed api client, loaded on the first call (lib/api.ts): one chunk instead of three. */
-const API_CLIENT =
-  /packages[\\/]api-client[\\/]src[\\/](requester|routes\.gen|contract[\\/]define)\.ts$|src[\\/]lib[\\/]api-client\.ts$/;
+/**
+ * The typed api client, loaded on the first call (lib/api.ts) in two parts: the public routes with the
+ * requester (what a signed-out page calls: content, sign-in) and the other routes.
+ */
+const API_PUBLIC =
+  /packages[\\/]api-client[\\/]src[\\/](requester|public-client|routes\.public\.gen|contract[\\/]define)\.ts$|src[\\/]lib[\\/]api-(public|options)\.ts$/;
+const API_CLIENT = /packages[\\/]api-client[\\/]src[\\/]routes\.gen\.ts$|src[\\/]lib[\\/]api-client\.ts$/;
 /** Small modules the login page shares with the signed-in frame and most routes: one chunk, not four. */
 const SHARED_SMALL =
   /src[\\/](components[\\/]Logo\.tsx|lib[\\/](language|page-title)\.ts)$|packages[\\/]ui[\\/]dist[\\/]LoginForm[\\/]languages/;
@@ -113,6 +117,7 @@ export default defineConfig(({ command, mode }) => {
           codeSplitting: {
             groups: [
               { name: 'framework', test: FRAMEWORK },
+              { name: 'api-public', test: API_PUBLIC, includeDependenciesRecursively: false },
               { name: 'api-client', test: API_CLIENT, includeDependenciesRecursively: false },
               { name: 'shared', test: SHARED_SMALL, includeDependenciesRecursively: false },
               {
@@ -125,7 +130,8 @@ export default defineConfig(({ command, mode }) => {
             const id = chunk.facadeModuleId ?? '';
             const locale = id.match(/\/locales\/(\w+)\/(\w+)\.json$/);
             if (locale) return `assets/locale-${locale[1]}-${locale[2]}-[hash].js`;
-            if (/^(locale-|framework$|api-client$)/.test(chunk.name)) return 'assets/[name]-[hash].js';
+            if (/^(locale-|framework$|api-(client|public)$)/.test(chunk.name))
+              return 'assets/[name]-[hash].js';
             if (id.includes('/src/app/routes/')) return 'assets/route-[name]-[hash].js';
             // Shared chunks by hash alone: their names repeat in every import and in the preload table.
             return 'assets/c-[hash].js';

@@ -5,6 +5,7 @@
 import type { TypedClient } from './client';
 import { type ApiClientOptions, buildClient } from './requester';
 import { ROUTES } from './routes.gen';
+import { PUBLIC_ROUTES } from './routes.public.gen';
 
 export type { CallInput, EndpointCall, TypedClient } from './client';
 export * from './constants';
@@ -29,8 +30,9 @@ export * from './domain/selection';
 export * from './domain/validation';
 export * from './errors';
 export * from './permissions';
+export { createPublicApiClient, type PublicClient } from './public-client';
 export * from './requester';
-export { ROUTES };
+export { PUBLIC_ROUTES, ROUTES };
 
 /** The typed client over the generated routes: the same calls as the full entry's, without zod. */
 export const createApiClient = (options: ApiClientOptions = {}): TypedClient =>
