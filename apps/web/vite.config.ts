@@ -17,9 +17,38 @@ const FRAMEWORK =
 const API_PUBLIC =
   /packages[\\/]api-client[\\/]src[\\/](requester|public-client|routes\.public\.gen|contract[\\/]define)\.ts$|src[\\/]lib[\\/]api-(public|options)\.ts$/;
 const API_CLIENT = /packages[\\/]api-client[\\/]src[\\/]routes\.gen\.ts$|src[\\/]lib[\\/]api-client\.ts$/;
-/** Small modules the login page shares with the signed-in frame and most routes: one chunk, not four. */
-const SHARED_SMALL =
-  /src[\\/](components[\\/]Logo\.tsx|lib[\\/](language|page-title)\.ts)$|packages[\\/]ui[\\/]dist[\\/]LoginForm[\\/]languages/;
+/**
+ * The ui library's source files a module of its build holds (from the build's sourcemap), e.g.
+ * `Select/Select.tsx`: tsup names its shared chunks by hash, so the groups below pick them by source.
+ */
+const uiSourceCache = new Map<string, readonly string[]>();
+const uiSources = (id: string): readonly string[] => {
+  if (!/[\\/]packages[\\/]ui[\\/]dist[\\/].+\.js$/.test(id)) return [];
+  let sources = uiSourceCache.get(id);
+  if (!sources) {
+    try {
+      const map = JSON.parse(readFileSync(`${id}.map`, 'utf8')) as { sources: string[] };
+      sources = map.sources.map((source) => source.replace(/^(\.\.\/)+src\//, ''));
+    } catch {
+      sources = [];
+    }
+    uiSourceCache.set(id, sources);
+  }
+  return sources;
+};
+const fromUi = (id: string, pattern: RegExp) => uiSources(id).some((source) => pattern.test(source));
+
+/**
+ * Modules the entry needs that rolldown would otherwise split into small chunks of their own (it does
+ * not count the entry as loaded before the signed-in routes, which the signed-in routes' chunk imports):
+ * one chunk beside the entry. They import nothing of the entry's.
+ */
+const CORE =
+  /src[\\/]lib[\\/](api-events|browser|store)\.ts$|packages[\\/]api-client[\\/]src[\\/](constants|domain[\\/]selection)\.ts$/;
+const CORE_UI = /^UiText\/UiTextProvider\.tsx$/;
+/** What the login page shares with the signed-in frame and routes (logo, language select): one chunk. */
+const SHARED = /src[\\/](components[\\/]Logo\.tsx|lib[\\/](language|page-title)\.ts|app[\\/]redirect\.ts)$/;
+const SHARED_UI = /^(Select\/|LoginForm\/languages|internal\/(useTypeahead|useDismissOnOutside)\.ts)/;
 const EAGER_LOCALE = new RegExp(`/locales/(\\w+)/(?:${EAGER_NAMESPACES.join('|')})\\.json$`);
 
 /**
@@ -119,7 +148,16 @@ export default defineConfig(({ command, mode }) => {
               { name: 'framework', test: FRAMEWORK },
               { name: 'api-public', test: API_PUBLIC, includeDependenciesRecursively: false },
               { name: 'api-client', test: API_CLIENT, includeDependenciesRecursively: false },
-              { name: 'shared', test: SHARED_SMALL, includeDependenciesRecursively: false },
+              {
+                name: 'core',
+                test: (id) => CORE.test(id) || fromUi(id, CORE_UI),
+                includeDependenciesRecursively: false,
+              },
+              {
+                name: 'shared',
+                test: (id) => SHARED.test(id) || fromUi(id, SHARED_UI),
+                includeDependenciesRecursively: false,
+              },
               {
                 name: (id) => (EAGER_LOCALE.test(id) ? `locale-${id.match(EAGER_LOCALE)?.[1]}-eager` : null),
               },
