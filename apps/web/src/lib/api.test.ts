@@ -19,7 +19,7 @@ const { api } = await import('./api');
 setupMockApi();
 
 describe('api: the client loads with the first call, by what the call needs', () => {
-  it('the login page's calls (languages, footer, sign-in) never load the other routes', async () => {
+  it('the calls of the login page (languages, footer, sign-in) never load the other routes', async () => {
     await api.content.supportedLanguages();
     await api.content.footer();
     const result = await signIn('staff', 'demo1234', false);
