@@ -3,7 +3,6 @@ import {
   loadedUiTexts,
   loadUiTexts,
   ThemeProvider,
-  ToastProvider,
   type UiLocale,
   type UiTexts,
 } from '@falcon/ui';
@@ -55,9 +54,7 @@ export function AppProvider({ children }: { children: ReactNode }) {
     <I18nextProvider i18n={i18n}>
       <ThemeProvider withGlobalStyle>
         <HiddenMeansHidden />
-        <UiTextsInLanguage>
-          <ToastProvider>{children}</ToastProvider>
-        </UiTextsInLanguage>
+        <UiTextsInLanguage>{children}</UiTextsInLanguage>
       </ThemeProvider>
     </I18nextProvider>
   );

@@ -7,11 +7,21 @@ import { signIn } from './session';
 const built = vi.hoisted(() => ({ full: 0, public: 0 }));
 vi.mock('./api-client', async (importOriginal) => {
   const original = await importOriginal<typeof import('./api-client')>();
-  return { createClient: () => ((built.full += 1), original.createClient()) };
+  return {
+    createClient: () => {
+      built.full += 1;
+      return original.createClient();
+    },
+  };
 });
 vi.mock('./api-public', async (importOriginal) => {
   const original = await importOriginal<typeof import('./api-public')>();
-  return { createPublicClient: () => ((built.public += 1), original.createPublicClient()) };
+  return {
+    createPublicClient: () => {
+      built.public += 1;
+      return original.createPublicClient();
+    },
+  };
 });
 
 const { api } = await import('./api');

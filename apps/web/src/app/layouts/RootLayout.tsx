@@ -1,9 +1,10 @@
 import { type LayoutName, ProgressBar } from '@falcon/ui';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useMatches, useNavigation } from 'react-router-dom';
+import { Outlet, useLocation, useMatches, useNavigation } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { useVersionCheck } from '../../features/shell/api/useVersionCheck';
+import { dropPendingFrameToasts } from '../../lib/frame-toasts';
 import { loadNamespaces, type Namespace } from '../../lib/i18n';
 import { state } from '../../lib/store';
 import type { RouteHandle } from '../guards';
@@ -48,7 +49,13 @@ function AppProgressBar() {
 export function RootLayout() {
   const { t } = useTranslation('shell');
   const layout = useLayoutName();
+  const { key } = useLocation();
   useVersionCheck();
+  // A toast handed to the frame is for the page a sign-in leads to: a page outside the frame drops it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: every page shown counts, so the location's key
+  useEffect(() => {
+    if (layout === 'Empty') dropPendingFrameToasts();
+  }, [layout, key]);
   const progressBar = <AppProgressBar />;
 
   if (layout === 'Empty') {

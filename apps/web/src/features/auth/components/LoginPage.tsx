@@ -1,10 +1,11 @@
 import { LANGUAGES, type MessageKey } from '@falcon/api-client';
-import { type LoginCredentials, LoginForm, useToast } from '@falcon/ui';
+import { type LoginCredentials, LoginForm } from '@falcon/ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { Logo } from '../../../components/Logo';
 import { api } from '../../../lib/api';
+import { showInFrame } from '../../../lib/frame-toasts';
 import { loadNamespaces } from '../../../lib/i18n';
 import { changeLanguage, languageOptions } from '../../../lib/language';
 import { usePageTitle } from '../../../lib/page-title';
@@ -33,7 +34,6 @@ const ATTEMPT_NAMESPACES = ['messages'] as const;
  */
 export function LoginPage({ redirectTo, onSignInStart, onSignedIn }: LoginPageProps) {
   const { t } = useTranslation('auth');
-  const toast = useToast();
   const { language, rememberedUsername } = useSnapshot(state);
   const [loading, setLoading] = useState(false);
   const [failure, setFailure] = useState<MessageKey | null>(null);
@@ -51,7 +51,8 @@ export function LoginPage({ redirectTo, onSignInStart, onSignedIn }: LoginPagePr
     await messages;
     setLoading(false);
     if (result.ok) {
-      toast.show({ type: 'info', title: t('login_successful', { ns: 'messages' }) });
+      // Shown by the signed-in frame the next page opens in.
+      showInFrame({ type: 'info', title: t('login_successful', { ns: 'messages' }) });
       onSignedIn(redirectTo);
     } else {
       setFailure(result.message);
