@@ -10,16 +10,20 @@ import { EAGER_NAMESPACES } from './src/lib/namespaces';
 /** React, router, styling, i18n and store: what every route needs. */
 const FRAMEWORK =
   /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|styled-components|stylis|@emotion[\\/][\w-]+|i18next|react-i18next|html-parse-stringify|void-elements|valtio|proxy-compare|cookie|set-cookie-parser|shallowequal|tslib)[\\/]|vite[\\/]preload-helper/;
+/** The typed api client's other routes (beyond the public ones), loaded with the first call that needs a session. */
+const API_CLIENT =
+  /packages[\\/]api-client[\\/]src[\\/](routes\.gen|lite-client)\.ts$|src[\\/]lib[\\/]api-client\.ts$/;
 /**
- * The typed api client, loaded on the first call (lib/api.ts) in two parts: the public routes with the
- * requester (what a signed-out page calls: content, sign-in) and the other routes.
+ * The entry: the app's start (main.tsx), the login page and the client of the public routes (which every
+ * page calls at start: footer, languages, version), with everything they import. One chunk: the login
+ * page renders from it without a second round trip, and the framework aside nothing is split off that
+ * every page needs anyway (rolldown would otherwise split what the signed-in routes share with it into
+ * small chunks of their own). The signed-in frame and routes import what they share from it.
  */
-const API_PUBLIC =
-  /packages[\\/]api-client[\\/]src[\\/](requester|public-client|routes\.public\.gen|contract[\\/]define)\.ts$|src[\\/]lib[\\/]api-(public|options)\.ts$/;
-const API_CLIENT = /packages[\\/]api-client[\\/]src[\\/]routes\.gen\.ts$|src[\\/]lib[\\/]api-client\.ts$/;
+const ENTRY = /src[\\/](app[\\/](main|routes[\\/]login)\.tsx|lib[\\/]api-public\.ts)$/;
 /**
  * The ui library's source files a module of its build holds (from the build's sourcemap), e.g.
- * `Select/Select.tsx`: tsup names its shared chunks by hash, so the groups below pick them by source.
+ * `UiText/locales/cs.ts`: tsup names its chunks by hash.
  */
 const uiSourceCache = new Map<string, readonly string[]>();
 const uiSources = (id: string): readonly string[] => {
@@ -36,19 +40,17 @@ const uiSources = (id: string): readonly string[] => {
   }
   return sources;
 };
-const fromUi = (id: string, pattern: RegExp) => uiSources(id).some((source) => pattern.test(source));
-
 /**
- * Modules the entry needs that rolldown would otherwise split into small chunks of their own (it does
- * not count the entry as loaded before the signed-in routes, which the signed-in routes' chunk imports):
- * one chunk beside the entry. They import nothing of the entry's.
+ * The ui library's built-in texts of one language besides German (which is built in): each its own
+ * chunk, loaded for that language only. Its text module is imported statically too (for the provider
+ * with all six), so without this group the entry's group would take them all in.
  */
-const CORE =
-  /src[\\/]lib[\\/](api-events|browser|store)\.ts$|packages[\\/]api-client[\\/]src[\\/](constants|domain[\\/]selection)\.ts$/;
-const CORE_UI = /^UiText\/UiTextProvider\.tsx$/;
-/** What the login page shares with the signed-in frame and routes (logo, language select): one chunk. */
-const SHARED = /src[\\/](components[\\/]Logo\.tsx|lib[\\/](language|page-title)\.ts|app[\\/]redirect\.ts)$/;
-const SHARED_UI = /^(Select\/|LoginForm\/languages|internal\/(useTypeahead|useDismissOnOutside)\.ts)/;
+const uiLocaleChunk = (id: string): string | null => {
+  const locale = uiSources(id)
+    .map((source) => source.match(/^UiText\/locales\/(\w+)\.ts$/)?.[1])
+    .find(Boolean);
+  return locale && locale !== 'de' ? `ui-locale-${locale}` : null;
+};
 const EAGER_LOCALE = new RegExp(`/locales/(\\w+)/(?:${EAGER_NAMESPACES.join('|')})\\.json$`);
 
 /**
@@ -145,22 +147,17 @@ export default defineConfig(({ command, mode }) => {
           // start (EAGER_NAMESPACES) as one chunk per language instead of four.
           codeSplitting: {
             groups: [
+              // The framework every route needs as one chunk: one request and one gzip dictionary
+              // instead of five chunks split by first use.
               { name: 'framework', test: FRAMEWORK },
-              { name: 'api-public', test: API_PUBLIC, includeDependenciesRecursively: false },
               { name: 'api-client', test: API_CLIENT, includeDependenciesRecursively: false },
-              {
-                name: 'core',
-                test: (id) => CORE.test(id) || fromUi(id, CORE_UI),
-                includeDependenciesRecursively: false,
-              },
-              {
-                name: 'shared',
-                test: (id) => SHARED.test(id) || fromUi(id, SHARED_UI),
-                includeDependenciesRecursively: false,
-              },
+              { name: uiLocaleChunk, includeDependenciesRecursively: false },
+              // The namespaces loaded at start (EAGER_NAMESPACES): one chunk per language.
               {
                 name: (id) => (EAGER_LOCALE.test(id) ? `locale-${id.match(EAGER_LOCALE)?.[1]}-eager` : null),
               },
+              // With everything the modules import (the groups above keep theirs).
+              { name: 'index', test: ENTRY },
             ],
           },
           // Route chunks and translation chunks named so the size check can tell them apart.
@@ -168,7 +165,7 @@ export default defineConfig(({ command, mode }) => {
             const id = chunk.facadeModuleId ?? '';
             const locale = id.match(/\/locales\/(\w+)\/(\w+)\.json$/);
             if (locale) return `assets/locale-${locale[1]}-${locale[2]}-[hash].js`;
-            if (/^(locale-|framework$|api-(client|public)$)/.test(chunk.name))
+            if (/^(locale-|ui-locale-|framework$|api-client$|index$)/.test(chunk.name))
               return 'assets/[name]-[hash].js';
             if (id.includes('/src/app/routes/')) return 'assets/route-[name]-[hash].js';
             // Shared chunks by hash alone: their names repeat in every import and in the preload table.
