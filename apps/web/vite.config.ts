@@ -41,16 +41,21 @@ const uiSources = (id: string): readonly string[] => {
   return sources;
 };
 /**
- * The ui library's built-in texts of one language besides German (which is built in): each its own
- * chunk, loaded for that language only. Its text module is imported statically too (for the provider
- * with all six), so without this group the entry's group would take them all in.
+ * The ui library's built-in texts: per language its base part (what a page needs before its first
+ * paint; German's is built into the entry) and the rest, each its own chunk, loaded for that language
+ * when needed. Their modules are imported statically too (for the provider with all six), so without
+ * this group the entry's group would take them all in.
  */
+const UI_LOCALE =
+  /(?:^UiText\/locales\/|[\\/]packages[\\/]ui[\\/]dist[\\/])(cs|de|en|hu|pl|ro)(-base)?(?:\.ts|-\w{8}\.js)$/;
 const uiLocaleChunk = (id: string): string | null => {
-  const locale = uiSources(id)
-    .map((source) => source.match(/^UiText\/locales\/(\w+)\.ts$/)?.[1])
-    .find(Boolean);
-  return locale && locale !== 'de' ? `ui-locale-${locale}` : null;
+  // The text module (by its source), or the re-export tsup writes for its dynamic import (`cs-<hash>.js`).
+  const [, locale, base] =
+    [...uiSources(id), id].map((source) => source.match(UI_LOCALE)).find(Boolean) ?? [];
+  if (!locale || (locale === 'de' && base)) return null;
+  return `ui-locale-${locale}${base ?? ''}`;
 };
+
 const EAGER_LOCALE = new RegExp(`/locales/(\\w+)/(?:${EAGER_NAMESPACES.join('|')})\\.json$`);
 
 /**

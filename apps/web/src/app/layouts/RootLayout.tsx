@@ -5,7 +5,7 @@ import { Outlet, useLocation, useMatches, useNavigation } from 'react-router-dom
 import { useSnapshot } from 'valtio';
 import { useVersionCheck } from '../../features/shell/api/useVersionCheck';
 import { dropPendingFrameToasts } from '../../lib/frame-toasts';
-import { loadNamespaces, type Namespace } from '../../lib/i18n';
+import { loadAllUiTexts, loadNamespaces, type Namespace } from '../../lib/i18n';
 import { state } from '../../lib/store';
 import type { RouteHandle } from '../guards';
 import { EmptyLayout } from './EmptyLayout';
@@ -17,9 +17,17 @@ import { EmptyLayout } from './EmptyLayout';
  */
 export const FRAME_NAMESPACES: readonly Namespace[] = ['common', 'frame', 'messages'];
 
+/**
+ * What the signed-in frame needs before it renders besides its code: its namespaces and all of the ui
+ * library's texts (its widgets'; the login page has only the base part).
+ */
+export const prepareFrame = async (): Promise<void> => {
+  await Promise.all([loadNamespaces(FRAME_NAMESPACES), loadAllUiTexts(state.language)]);
+};
+
 // The signed-in frame (header, selector bar, inactivity watch) is its own chunk: the login page never loads it.
 const DefaultLayout = lazy(async () => {
-  const [module] = await Promise.all([import('./DefaultLayout'), loadNamespaces(FRAME_NAMESPACES)]);
+  const [module] = await Promise.all([import('./DefaultLayout'), prepareFrame()]);
   return module;
 });
 

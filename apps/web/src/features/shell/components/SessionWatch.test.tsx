@@ -1,9 +1,8 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
-import { FRAME_NAMESPACES } from '../../../app/layouts/RootLayout';
+import { prepareFrame } from '../../../app/layouts/RootLayout';
 import { AppProvider } from '../../../app/provider';
 import { api } from '../../../lib/api';
-import { loadNamespaces } from '../../../lib/i18n';
 import { browser } from '../../../lib/session';
 import { state } from '../../../lib/store';
 import { signInAs } from '../../../testing/session';
@@ -16,8 +15,9 @@ describe('inactivity (spec section 4)', () => {
   let assign: MockInstance;
 
   beforeEach(async () => {
-    // It lives in the signed-in frame, which loads its namespaces (the warning is a server message) first.
-    await loadNamespaces(FRAME_NAMESPACES);
+    // It lives in the signed-in frame, which loads its namespaces (the warning is a server message) and
+    // the ui library's widget texts first.
+    await prepareFrame();
     vi.useFakeTimers();
     signInAs({ username: 'staff' });
     signout = vi.spyOn(api.auth, 'signout').mockResolvedValue({ ok: true });
