@@ -1,9 +1,7 @@
-import type { LazyRouteFunction, PatchRoutesOnNavigationFunction, RouteObject } from 'react-router-dom';
+import type { PatchRoutesOnNavigationFunction, RouteObject } from 'react-router-dom';
 import { paths } from '../config/paths';
-import { loadNamespaces, type Namespace } from '../lib/i18n';
-
-type LazyRoute = LazyRouteFunction<RouteObject>;
-export type RouteModule = Awaited<ReturnType<LazyRoute>>;
+import type { Namespace } from '../lib/i18n';
+import { pages, type RouteModule } from './route-pages';
 
 /**
  * The translation namespaces each route module needs beyond the eager ones (EAGER_NAMESPACES); they
@@ -27,20 +25,6 @@ export const PUBLIC_ROUTE_NAMESPACES = {
 export const ON_DEMAND_NAMESPACES = {
   login: ['messages'],
 } as const satisfies Partial<Record<keyof typeof PUBLIC_ROUTE_NAMESPACES, readonly Namespace[]>>;
-
-/** `page(name)`: a route module's code and its namespaces, loaded together. */
-export const pages =
-  <Name extends string>(
-    modules: Record<string, () => Promise<RouteModule>>,
-    namespaces: Record<Name, readonly Namespace[]>,
-  ) =>
-  (name: Name): LazyRoute =>
-  async () => {
-    const load = modules[`./routes/${name}.tsx`];
-    if (!load) throw new Error(`src/app/routes/${name}.tsx is missing`);
-    const [module] = await Promise.all([load(), loadNamespaces(namespaces[name])]);
-    return module;
-  };
 
 // One chunk per route module (vite.config.ts names them route-<file>-<hash>.js).
 const page = pages(

@@ -5,7 +5,7 @@ import type { Namespace } from '../lib/i18n';
 import { state } from '../lib/store';
 import type { RouteHandle } from './guards';
 import { signInRedirect } from './redirect';
-import { pages, type RouteModule } from './routes-config';
+import { pages, type RouteModule } from './route-pages';
 
 /**
  * The translation namespaces each signed-in route module needs beyond the eager ones (see
