@@ -56,7 +56,7 @@ const uiLocaleChunk = (id: string): string | null => {
   return `ui-locale-${locale}${base ?? ''}`;
 };
 
-const EAGER_LOCALE = new RegExp(`/locales/(\\w+)/(?:${EAGER_NAMESPACES.join('|')})\\.json$`);
+const EAGER_LOCALE = new RegExp(`/locales/(\\w+)/(?:(?:${EAGER_NAMESPACES.join('|')})\\.json|eager\\.ts)$`);
 
 /**
  * The build stamp, shown in the footer and served as /version.txt for the reload check: the time of

@@ -17,18 +17,20 @@ export const toI18nLanguage = (language: Language): UiLocale => (language === 'c
 /** BCP 47 tag for Intl number and date formatting. */
 export const intlTag = (language: Language): string => intlLocale[toI18nLanguage(language)];
 
-// Only the current language's namespaces in use are ever downloaded. The eager ones (EAGER_NAMESPACES,
-// the same names as in this pattern) are one chunk per language (vite.config.ts); the routes' ones load
-// through lib/locale-loaders.ts, whose table of loaders is not part of the entry.
-const eagerFiles = import.meta.glob<ResourceKey>('../locales/*/{auth,shell}.json', {
-  import: 'default',
-});
+// Only the current language's namespaces in use are ever downloaded. The eager ones (EAGER_NAMESPACES)
+// are one module per language, locales/<language>/eager.ts (one chunk each, vite.config.ts); the routes'
+// ones load through lib/locale-loaders.ts, whose table of loaders is not part of the entry.
+const eagerFiles = import.meta.glob<Record<string, ResourceKey>>('../locales/*/eager.ts');
 
 const readLocale = async (language: string, namespace: string): Promise<ResourceKey> => {
-  const eager = eagerFiles[`../locales/${language}/${namespace}.json`];
-  const load = eager ? eager() : (await import('./locale-loaders')).loadLazyNamespace(language, namespace);
+  const eager = eagerFiles[`../locales/${language}/eager.ts`];
+  const load = (EAGER_NAMESPACES as readonly string[]).includes(namespace)
+    ? eager?.().then((texts) => texts[namespace])
+    : (await import('./locale-loaders')).loadLazyNamespace(language, namespace);
   if (!load) throw new Error(`No translations for ${language}/${namespace}`);
-  return load;
+  const texts = await load;
+  if (!texts) throw new Error(`No translations for ${language}/${namespace}`);
+  return texts;
 };
 
 /** i18next's backend: each language and namespace from its own file (exported for the locale test). */
