@@ -10,6 +10,8 @@ import { EAGER_NAMESPACES } from './src/lib/namespaces';
 /** React, router, styling, i18n and store: what every route needs. */
 const FRAMEWORK =
   /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|styled-components|stylis|@emotion[\\/][\w-]+|i18next|react-i18next|html-parse-stringify|void-elements|valtio|proxy-compare|cookie|set-cookie-parser|shallowequal|tslib)[\\/]|vite[\\/]preload-helper/;
+/** The chunks index.html loads: every lazy chunk is imported after them. */
+const ALWAYS_LOADED = /(^|\/)(index|framework|runtime)-[\w-]{8}\.js$/;
 /** The typed api client's other routes (beyond the public ones), loaded with the first call that needs a session. */
 const API_CLIENT =
   /packages[\\/]api-client[\\/]src[\\/](routes\.gen|lite-client)\.ts$|src[\\/]lib[\\/]api-client\.ts$/;
@@ -143,7 +145,12 @@ export default defineConfig(({ command, mode }) => {
       target: 'es2022',
       // Every browser that runs es2022 modules but lacks <link rel=modulepreload> still works, only
       // without preloading; the polyfill would cost every visitor 0.4 kB gz.
-      modulePreload: { polyfill: false },
+      modulePreload: {
+        polyfill: false,
+        // What a page has loaded before any lazy chunk (the entry, the framework, rolldown's runtime) is
+        // not listed again in every lazy import's preload list.
+        resolveDependencies: (_file, deps) => deps.filter((dep) => !ALWAYS_LOADED.test(dep)),
+      },
       sourcemap: true,
       rolldownOptions: {
         output: {
@@ -170,6 +177,7 @@ export default defineConfig(({ command, mode }) => {
             const id = chunk.facadeModuleId ?? '';
             const locale = id.match(/\/locales\/(\w+)\/(\w+)\.json$/);
             if (locale) return `assets/locale-${locale[1]}-${locale[2]}-[hash].js`;
+            if (chunk.name === 'rolldown-runtime') return 'assets/runtime-[hash].js';
             if (/^(locale-|ui-locale-|framework$|api-client$|index$)/.test(chunk.name))
               return 'assets/[name]-[hash].js';
             if (id.includes('/src/app/routes/')) return 'assets/route-[name]-[hash].js';

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { paths } from '../../../config/paths';
 import { changeLanguage, languageOptions } from '../../../lib/language';
-import { signOut } from '../../../lib/session';
+import { signOut } from '../../../lib/session-switch';
 import { state } from '../../../lib/store';
 
 /** Avatar, name, language switch and the links the user's permissions allow (spec section 6). */

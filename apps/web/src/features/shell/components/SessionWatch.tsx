@@ -1,7 +1,7 @@
 import { InactivityBanner, useInactivity } from '@falcon/ui';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { signOut } from '../../../lib/session';
+import { signOut } from '../../../lib/session-switch';
 import { state } from '../../../lib/store';
 
 /**
