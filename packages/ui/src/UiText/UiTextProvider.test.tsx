@@ -22,6 +22,11 @@ import {
 const baseOf = (texts: Record<string, string>) =>
   Object.fromEntries(Object.keys(enBase).map((key) => [key, texts[key]]));
 
+function BaseAndWidgetTexts() {
+  const { t } = useUiText();
+  return <p>{`${t('common.loading')} | ${t('paging.showing', { from: 1, to: 10, total: 42 })}`}</p>;
+}
+
 function Paging() {
   const { t } = useUiText();
   return <p>{t('paging.showing', { from: 1, to: 10, total: 42 })}</p>;
@@ -56,11 +61,7 @@ describe('UiTextProvider', () => {
   });
 
   it("falls back to German's base texts without a provider; a widget's own texts need a provider", () => {
-    function Texts() {
-      const { t } = useUiText();
-      return <p>{`${t('common.loading')} | ${t('paging.showing', { from: 1, to: 10, total: 42 })}`}</p>;
-    }
-    render(<Texts />);
+    render(<BaseAndWidgetTexts />);
     expect(screen.getByText('Wird geladen… | paging.showing')).toBeInTheDocument();
   });
 
