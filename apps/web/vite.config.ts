@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
@@ -9,13 +10,55 @@ import { EAGER_NAMESPACES } from './src/lib/namespaces';
 /** React, router, styling, i18n and store: what every route needs. */
 const FRAMEWORK =
   /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|styled-components|stylis|@emotion[\\/][\w-]+|i18next|react-i18next|html-parse-stringify|void-elements|valtio|proxy-compare|cookie|set-cookie-parser|shallowequal|tslib)[\\/]|vite[\\/]preload-helper/;
-/** The typed api client, loaded on the first call (lib/api.ts): one chunk instead of three. */
+/** The chunks index.html loads: every lazy chunk is imported after them. */
+const ALWAYS_LOADED = /(^|\/)(index|framework|runtime)-[\w-]{8}\.js$/;
+/** The typed api client's other routes (beyond the public ones), loaded with the first call that needs a session. */
 const API_CLIENT =
-  /packages[\\/]api-client[\\/]src[\\/](requester|routes\.gen|contract[\\/]define)\.ts$|src[\\/]lib[\\/]api-client\.ts$/;
-/** Small modules the login page shares with the signed-in frame and most routes: one chunk, not four. */
-const SHARED_SMALL =
-  /src[\\/](components[\\/]Logo\.tsx|lib[\\/](language|page-title)\.ts)$|packages[\\/]ui[\\/]dist[\\/]LoginForm[\\/]languages/;
-const EAGER_LOCALE = new RegExp(`/locales/(\\w+)/(?:${EAGER_NAMESPACES.join('|')})\\.json$`);
+  /packages[\\/]api-client[\\/]src[\\/](routes\.gen|lite-client)\.ts$|src[\\/]lib[\\/]api-client\.ts$/;
+/**
+ * The entry: the app's start (main.tsx), the login page and the client of the public routes (which every
+ * page calls at start: footer, languages, version), with everything they import. One chunk: the login
+ * page renders from it without a second round trip, and the framework aside nothing is split off that
+ * every page needs anyway (rolldown would otherwise split what the signed-in routes share with it into
+ * small chunks of their own). The signed-in frame and routes import what they share from it.
+ */
+const ENTRY = /src[\\/](app[\\/](main|routes[\\/]login)\.tsx|lib[\\/]api-public\.ts)$/;
+/**
+ * The ui library's source files a module of its build holds (from the build's sourcemap), e.g.
+ * `UiText/locales/cs.ts`: tsup names its chunks by hash.
+ */
+const uiSourceCache = new Map<string, readonly string[]>();
+const uiSources = (id: string): readonly string[] => {
+  if (!/[\\/]packages[\\/]ui[\\/]dist[\\/].+\.js$/.test(id)) return [];
+  let sources = uiSourceCache.get(id);
+  if (!sources) {
+    try {
+      const map = JSON.parse(readFileSync(`${id}.map`, 'utf8')) as { sources: string[] };
+      sources = map.sources.map((source) => source.replace(/^(\.\.\/)+src\//, ''));
+    } catch {
+      sources = [];
+    }
+    uiSourceCache.set(id, sources);
+  }
+  return sources;
+};
+/**
+ * The ui library's built-in texts: per language its base part (what a page needs before its first
+ * paint; German's is built into the entry) and the rest, each its own chunk, loaded for that language
+ * when needed. Their modules are imported statically too (for the provider with all six), so without
+ * this group the entry's group would take them all in.
+ */
+const UI_LOCALE =
+  /(?:^UiText\/locales\/|[\\/]packages[\\/]ui[\\/]dist[\\/])(cs|de|en|hu|pl|ro)(-base)?(?:\.ts|-\w{8}\.js)$/;
+const uiLocaleChunk = (id: string): string | null => {
+  // The text module (by its source), or the re-export tsup writes for its dynamic import (`cs-<hash>.js`).
+  const [, locale, base] =
+    [...uiSources(id), id].map((source) => source.match(UI_LOCALE)).find(Boolean) ?? [];
+  if (!locale || (locale === 'de' && base)) return null;
+  return `ui-locale-${locale}${base ?? ''}`;
+};
+
+const EAGER_LOCALE = new RegExp(`/locales/(\\w+)/(?:(?:${EAGER_NAMESPACES.join('|')})\\.json|eager\\.ts)$`);
 
 /**
  * The build stamp, shown in the footer and served as /version.txt for the reload check: the time of
@@ -57,7 +100,12 @@ const buildArtifacts = (mock: boolean): Plugin => ({
   },
 });
 
-export default defineConfig(({ mode }) => {
+const reactRouterDist = join(
+  dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+  'dist',
+);
+
+export default defineConfig(({ command, mode }) => {
   const mock = process.env.VITE_MOCK === '1' || mode === 'mock';
   return {
     plugins: [react(), buildArtifacts(mock)],
@@ -67,6 +115,17 @@ export default defineConfig(({ mode }) => {
       // permission catalogue, role defaults, domain rules), so anything a later route used from it was
       // pulled into the login route's shared chunk. From the source each file is its own module.
       alias: [
+        // react-router's package exports name only its development build (dev warnings on, 0.5 kB gz more);
+        // the production build beside it is the same code with ENABLE_DEV_WARNINGS false.
+        ...(command === 'build'
+          ? [
+              { find: /^react-router$/, replacement: join(reactRouterDist, 'production/index.mjs') },
+              {
+                find: /^react-router\/dom$/,
+                replacement: join(reactRouterDist, 'production/dom-export.mjs'),
+              },
+            ]
+          : []),
         {
           find: /^@falcon\/api-client$/,
           replacement: resolve(import.meta.dirname, '../../packages/api-client/src/index.ts'),
@@ -86,7 +145,12 @@ export default defineConfig(({ mode }) => {
       target: 'es2022',
       // Every browser that runs es2022 modules but lacks <link rel=modulepreload> still works, only
       // without preloading; the polyfill would cost every visitor 0.4 kB gz.
-      modulePreload: { polyfill: false },
+      modulePreload: {
+        polyfill: false,
+        // What a page has loaded before any lazy chunk (the entry, the framework, rolldown's runtime) is
+        // not listed again in every lazy import's preload list.
+        resolveDependencies: (_file, deps) => deps.filter((dep) => !ALWAYS_LOADED.test(dep)),
+      },
       sourcemap: true,
       rolldownOptions: {
         output: {
@@ -95,12 +159,17 @@ export default defineConfig(({ mode }) => {
           // start (EAGER_NAMESPACES) as one chunk per language instead of four.
           codeSplitting: {
             groups: [
+              // The framework every route needs as one chunk: one request and one gzip dictionary
+              // instead of five chunks split by first use.
               { name: 'framework', test: FRAMEWORK },
               { name: 'api-client', test: API_CLIENT, includeDependenciesRecursively: false },
-              { name: 'shared', test: SHARED_SMALL, includeDependenciesRecursively: false },
+              { name: uiLocaleChunk, includeDependenciesRecursively: false },
+              // The namespaces loaded at start (EAGER_NAMESPACES): one chunk per language.
               {
                 name: (id) => (EAGER_LOCALE.test(id) ? `locale-${id.match(EAGER_LOCALE)?.[1]}-eager` : null),
               },
+              // With everything the modules import (the groups above keep theirs).
+              { name: 'index', test: ENTRY },
             ],
           },
           // Route chunks and translation chunks named so the size check can tell them apart.
@@ -108,7 +177,9 @@ export default defineConfig(({ mode }) => {
             const id = chunk.facadeModuleId ?? '';
             const locale = id.match(/\/locales\/(\w+)\/(\w+)\.json$/);
             if (locale) return `assets/locale-${locale[1]}-${locale[2]}-[hash].js`;
-            if (/^(locale-|framework$|api-client$)/.test(chunk.name)) return 'assets/[name]-[hash].js';
+            if (chunk.name === 'rolldown-runtime') return 'assets/runtime-[hash].js';
+            if (/^(locale-|ui-locale-|framework$|api-client$|index$)/.test(chunk.name))
+              return 'assets/[name]-[hash].js';
             if (id.includes('/src/app/routes/')) return 'assets/route-[name]-[hash].js';
             // Shared chunks by hash alone: their names repeat in every import and in the preload table.
             return 'assets/c-[hash].js';

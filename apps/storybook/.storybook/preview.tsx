@@ -1,4 +1,4 @@
-import { ThemeProvider, type UiLocale, UiTextProvider, uiLocales } from '@falcon/ui';
+import { darkTheme, lightTheme, ThemeProvider, type UiLocale, UiTextProvider, uiLocales } from '@falcon/ui';
 import type { Preview } from '@storybook/react-vite';
 import { mswLoader } from 'msw-storybook-addon/csf3';
 import { configure } from 'storybook/test';
@@ -41,7 +41,7 @@ const preview: Preview = {
   initialGlobals: { theme: 'light', locale: 'en' },
   decorators: [
     (Story, { globals }) => (
-      <ThemeProvider theme={globals.theme === 'dark' ? 'dark' : 'light'} withGlobalStyle>
+      <ThemeProvider theme={globals.theme === 'dark' ? darkTheme : lightTheme} withGlobalStyle>
         <UiTextProvider locale={(globals.locale as UiLocale | undefined) ?? 'en'}>
           <Story />
         </UiTextProvider>

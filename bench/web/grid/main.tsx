@@ -82,7 +82,7 @@ window.renderGrid = (containers) =>
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <ThemeProvider theme="light" withGlobalStyle>
+    <ThemeProvider withGlobalStyle>
       <UiTextProvider locale="en">
         <div style={{ height: '80vh' }}>
           <App />

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createApiClient } from './client';
 import { ApiError } from './errors';
-import { act, load, saveStatus } from './requester';
+import { act, load, saveStatus } from './results';
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });

@@ -5,9 +5,6 @@ export const LANGUAGES = ['de', 'en', 'cz', 'pl', 'hu', 'ro'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'de';
 
-export const PAGE_SIZES = [5, 10, 20, 50] as const;
-export const MAX_PAGE_SIZE = 200;
-
 /** Message keys of spec section 8, plus the generic ones every API needs. */
 export const MESSAGE_KEYS = [
   'login_failed',
@@ -59,40 +56,5 @@ export const MESSAGE_KEYS = [
 ] as const;
 export type MessageKey = (typeof MESSAGE_KEYS)[number];
 
-/** Upload limits: the server enforces them, the client checks before sending. */
-export const UPLOAD_LIMITS = {
-  imageBytes: 10 * 1024 * 1024,
-  mapBytes: 15 * 1024 * 1024,
-  listBytes: 5 * 1024 * 1024,
-} as const;
-export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
-export const LIST_TYPES = [
-  'text/csv',
-  'text/plain',
-  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-] as const;
-
-export const PROTOCOL_TYPES = [
-  'signin',
-  'signin_failed',
-  'signout',
-  'impersonate',
-  'permission_denied',
-  'create',
-  'update',
-  'delete',
-  'request',
-  'review_approved',
-  'review_rejected',
-  'upload',
-  'export',
-] as const;
-
-/** The kinds of review request a container action or an inventory transfer creates. */
-export const REVIEW_TYPES = [
-  'scan',
-  'deactivate',
-  'changequantity',
-  'additionalorder',
-  'inventorytransfer',
-] as const;
+// The data screens' constants (paging, uploads, protocol, review requests) are in data-constants.ts: a
+// page that needs only the languages and message keys above does not carry them.

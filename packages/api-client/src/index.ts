@@ -35,3 +35,4 @@ export * from './labels';
 export * from './openapi';
 export * from './permissions';
 export * from './requester';
+export * from './results';

@@ -2,9 +2,6 @@
 // and without the schemas: constants, permission catalogue, domain rules, errors. Responses are
 // not checked against the contract here (the full entry's client does that, in tests and tools);
 // the types are the same.
-import type { TypedClient } from './client';
-import { type ApiClientOptions, buildClient } from './requester';
-import { ROUTES } from './routes.gen';
 
 export type { CallInput, EndpointCall, TypedClient } from './client';
 export * from './constants';
@@ -20,6 +17,7 @@ export type * from './contract/org';
 export type * from './contract/protocol';
 export type * from './contract/review';
 export type * from './contract/search';
+export * from './data-constants';
 export * from './domain/fields';
 export * from './domain/ownership';
 export * from './domain/paging';
@@ -29,10 +27,10 @@ export * from './domain/scope';
 export * from './domain/selection';
 export * from './domain/validation';
 export * from './errors';
+export { createApiClient } from './lite-client';
 export * from './permissions';
+export { createPublicApiClient, type PublicClient } from './public-client';
 export * from './requester';
-export { ROUTES };
-
-/** The typed client over the generated routes: the same calls as the full entry's, without zod. */
-export const createApiClient = (options: ApiClientOptions = {}): TypedClient =>
-  buildClient(ROUTES, { ...options, validateResponses: false }) as unknown as TypedClient;
+export * from './results';
+export { ROUTES } from './routes.gen';
+export { PUBLIC_ROUTES } from './routes.public.gen';

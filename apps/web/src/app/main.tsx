@@ -5,6 +5,7 @@ import { initI18n, toI18nLanguage } from '../lib/i18n';
 import { state } from '../lib/store';
 import { AppProvider } from './provider';
 import { createRouter } from './router';
+import { isPublicPath, loadSignedInRoutes } from './routes-config';
 
 const MOCK_SESSIONS = 'falcon-mock-sessions';
 
@@ -34,6 +35,8 @@ const start = async () => {
   if (import.meta.env.VITE_MOCK === '1') await startMock();
   document.documentElement.lang = toI18nLanguage(state.language);
   const i18nReady = initI18n(state.language);
+  // Any URL but a public one needs the signed-in routes: their chunk loads alongside i18n, not after it.
+  if (!isPublicPath(window.location.pathname)) void loadSignedInRoutes().catch(() => {});
   // The router starts the first route at once (its code, translations and data), alongside i18n.
   const router = createRouter();
   await i18nReady;

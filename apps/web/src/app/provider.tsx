@@ -3,43 +3,44 @@ import {
   loadedUiTexts,
   loadUiTexts,
   ThemeProvider,
-  ToastProvider,
   type UiLocale,
-  type UiTexts,
+  type UiTextSet,
 } from '@falcon/ui';
-import { type ReactNode, useEffect, useState } from 'react';
-import { I18nextProvider, useTranslation } from 'react-i18next';
+import { type ReactNode, useEffect, useState, useSyncExternalStore } from 'react';
+import { I18nextProvider } from 'react-i18next';
 import { createGlobalStyle } from 'styled-components';
 import { useSnapshot } from 'valtio';
-import { i18n, toI18nLanguage } from '../lib/i18n';
+import { getUiTextPart, i18n, subscribeUiTextPart, toI18nLanguage } from '../lib/i18n';
 import { state } from '../lib/store';
 
 /**
  * The library's built-in texts in the app's language, one language at a time (initI18n and
- * changeI18nLanguage load them; a switch keeps the previous language until the new one is there).
- * The inactivity message is the spec's logout_warning.
+ * changeI18nLanguage load them; a switch keeps the previous language until the new one is there): the
+ * base part until the signed-in frame loads all of them (lib/i18n.ts, loadAllUiTexts).
+ * (The inactivity warning's text, the spec's logout_warning, is passed by SessionWatch in the frame.)
  */
 function UiTextsInLanguage({ children }: { children: ReactNode }) {
   const { language } = useSnapshot(state);
-  const { t } = useTranslation('messages');
+  const part = useSyncExternalStore(subscribeUiTextPart, getUiTextPart);
   const locale = toI18nLanguage(language);
-  const [shown, setShown] = useState<{ locale: UiLocale; texts: UiTexts }>(() => {
-    const texts = loadedUiTexts(locale);
-    return texts ? { locale, texts } : { locale: 'de', texts: loadedUiTexts('de') as UiTexts };
-  });
+  const [shown, setShown] = useState<{ locale: UiLocale; texts: UiTextSet }>(() => ({
+    locale: 'de',
+    texts: loadedUiTexts('de', 'base') as UiTextSet,
+  }));
   useEffect(() => {
     let live = true;
-    void loadUiTexts(locale).then((texts) => {
+    void loadUiTexts(locale, part).then((texts) => {
       if (live) setShown((current) => (current.texts === texts ? current : { locale, texts }));
     });
     return () => {
       live = false;
     };
-  }, [locale]);
-  // {seconds} stays a placeholder: the banner fills it in every second.
-  const overrides = { 'inactivity.message': t('logout_warning', { seconds: '{seconds}' }) };
+  }, [locale, part]);
+  // What is loaded already for this language and part shows at once (no render with the former texts).
+  const ready = loadedUiTexts(locale, part);
+  const current = ready ? { locale, texts: ready } : shown;
   return (
-    <LoadedUiTextProvider locale={shown.locale} texts={shown.texts} overrides={overrides}>
+    <LoadedUiTextProvider locale={current.locale} texts={current.texts}>
       {children}
     </LoadedUiTextProvider>
   );
@@ -58,9 +59,7 @@ export function AppProvider({ children }: { children: ReactNode }) {
     <I18nextProvider i18n={i18n}>
       <ThemeProvider withGlobalStyle>
         <HiddenMeansHidden />
-        <UiTextsInLanguage>
-          <ToastProvider>{children}</ToastProvider>
-        </UiTextsInLanguage>
+        <UiTextsInLanguage>{children}</UiTextsInLanguage>
       </ThemeProvider>
     </I18nextProvider>
   );

@@ -3,14 +3,17 @@ import { paths } from '../config/paths';
 import { apiEvents } from '../lib/api';
 import { RootLayout } from './layouts/RootLayout';
 import { RouteError } from './layouts/RouteError';
-import { appRoutes } from './routes-config';
+import { discoverSignedInRoutes, publicRoutes, ROOT_ROUTE_ID } from './routes-config';
 
 export const rootRoutes: RouteObject[] = [
-  { element: <RootLayout />, errorElement: <RouteError />, children: appRoutes },
+  { id: ROOT_ROUTE_ID, element: <RootLayout />, errorElement: <RouteError />, children: publicRoutes },
 ];
 
+/** What every router of the app takes besides its routes (the browser's, and the tests' memory routers). */
+export const routerOptions = () => ({ patchRoutesOnNavigation: discoverSignedInRoutes() });
+
 export const createRouter = () => {
-  const router = createBrowserRouter(rootRoutes);
+  const router = createBrowserRouter(rootRoutes, routerOptions());
   // Spec section 8: a 403 goes to the Error route.
   apiEvents.forbidden = () => {
     void router.navigate(paths.error.to());

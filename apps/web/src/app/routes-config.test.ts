@@ -2,8 +2,10 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { EAGER_NAMESPACES, NAMESPACES, type Namespace } from '../lib/i18n';
+import type { RouteHandle } from './guards';
 import { FRAME_NAMESPACES } from './layouts/RootLayout';
-import { ROUTE_NAMESPACES } from './routes-config';
+import { ON_DEMAND_NAMESPACES, PUBLIC_ROUTE_NAMESPACES } from './routes-config';
+import { SIGNED_IN_ROUTE_NAMESPACES, signedInRoutes } from './routes-signed-in';
 
 // Reads the source: which namespaces the code reachable from a module asks for (useTranslation,
 // { ns }, 'ns:key'), following its relative static imports. The app loads only EAGER_NAMESPACES at
@@ -54,6 +56,8 @@ const usedFrom = (entry: string): string[] => {
   return [...new Set([...seen].flatMap((file) => namespacesIn(readFileSync(file, 'utf8'))))].sort();
 };
 
+const ROUTE_NAMESPACES = { ...PUBLIC_ROUTE_NAMESPACES, ...SIGNED_IN_ROUTE_NAMESPACES };
+
 const notEager = (namespaces: readonly string[]) =>
   namespaces.filter((ns) => !(EAGER_NAMESPACES as readonly string[]).includes(ns)).sort();
 
@@ -63,23 +67,57 @@ describe('translation namespaces per route', () => {
     .map((f) => f.replace(/\.tsx$/, ''))
     .sort();
 
-  it('names every route module', () => {
-    expect(Object.keys(ROUTE_NAMESPACES).sort()).toEqual(routeFiles);
+  it('names every route module once, as public or signed-in', () => {
+    const publicNames = Object.keys(PUBLIC_ROUTE_NAMESPACES);
+    const signedInNames = Object.keys(SIGNED_IN_ROUTE_NAMESPACES);
+    expect(publicNames.filter((name) => signedInNames.includes(name))).toEqual([]);
+    expect([...publicNames, ...signedInNames].sort()).toEqual(routeFiles);
   });
 
-  it.each(routeFiles)('route %s loads exactly the namespaces its screens use', (name) => {
-    const listed: readonly Namespace[] = ROUTE_NAMESPACES[name as keyof typeof ROUTE_NAMESPACES];
-    expect([...listed].sort()).toEqual(notEager(usedFrom(join(src, `app/routes/${name}.tsx`))));
+  const frame: readonly string[] = FRAME_NAMESPACES;
+  const onDemand: Record<string, readonly string[]> = ON_DEMAND_NAMESPACES;
+
+  it.each(Object.keys(PUBLIC_ROUTE_NAMESPACES))(
+    'public route %s loads exactly the namespaces its screens use (but those it loads on demand)',
+    (name) => {
+      const listed: readonly Namespace[] = ROUTE_NAMESPACES[name as keyof typeof ROUTE_NAMESPACES];
+      const used = notEager(usedFrom(join(src, `app/routes/${name}.tsx`)));
+      const late = onDemand[name] ?? [];
+      expect(used).toEqual(expect.arrayContaining([...late]));
+      expect([...listed].sort()).toEqual(used.filter((ns) => !late.includes(ns)));
+    },
+  );
+
+  it.each(Object.keys(SIGNED_IN_ROUTE_NAMESPACES))(
+    'signed-in route %s loads exactly the namespaces its screens use beyond the frame’s',
+    (name) => {
+      const listed: readonly Namespace[] = ROUTE_NAMESPACES[name as keyof typeof ROUTE_NAMESPACES];
+      const used = notEager(usedFrom(join(src, `app/routes/${name}.tsx`)));
+      expect([...listed].sort()).toEqual(used.filter((ns) => !frame.includes(ns)));
+    },
+  );
+
+  it('every signed-in route renders inside the frame (whose namespaces the routes rely on)', () => {
+    for (const route of signedInRoutes) {
+      expect((route.handle as RouteHandle).layout, route.path).toMatch(/^(Default|FixedHeight)$/);
+    }
   });
 
   it('the entry (login page frame) needs only the eager namespaces', () => {
     expect(notEager(usedFrom(join(src, 'app/main.tsx')))).toEqual([]);
   });
 
-  it('the signed-in frame loads what its header and selector bar use', () => {
-    expect([...FRAME_NAMESPACES].sort()).toEqual(
-      notEager(usedFrom(join(src, 'app/layouts/DefaultLayout.tsx'))),
+  it('the signed-in frame loads what its header and notices use, and nothing no signed-in screen uses', () => {
+    expect(frame).toEqual(
+      expect.arrayContaining(notEager(usedFrom(join(src, 'app/layouts/DefaultLayout.tsx')))),
     );
+    const usedInside = new Set([
+      ...usedFrom(join(src, 'app/layouts/DefaultLayout.tsx')),
+      ...Object.keys(SIGNED_IN_ROUTE_NAMESPACES).flatMap((name) =>
+        usedFrom(join(src, `app/routes/${name}.tsx`)),
+      ),
+    ]);
+    expect(frame.filter((ns) => !usedInside.has(ns))).toEqual([]);
   });
 
   it('finds namespaces in the forms the app writes them', () => {

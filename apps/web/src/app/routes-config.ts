@@ -1,132 +1,84 @@
-import type { LazyRouteFunction, LoaderFunctionArgs, Params, RouteObject } from 'react-router-dom';
-import { redirect } from 'react-router-dom';
+import type { PatchRoutesOnNavigationFunction, RouteObject } from 'react-router-dom';
 import { paths } from '../config/paths';
-import { loadNamespaces, type Namespace } from '../lib/i18n';
-import { state } from '../lib/store';
-import type { RouteHandle } from './guards';
-import { signInRedirect } from './redirect';
-
-type LazyRoute = LazyRouteFunction<RouteObject>;
-type RouteModule = Awaited<ReturnType<LazyRoute>>;
-
-// One chunk per route module (vite.config.ts names them route-<file>-<hash>.js).
-const routeModules = import.meta.glob<RouteModule>('./routes/*.tsx');
+import type { Namespace } from '../lib/i18n';
+import { pages, type RouteModule } from './route-pages';
 
 /**
  * The translation namespaces each route module needs beyond the eager ones (EAGER_NAMESPACES); they
  * load in parallel with the route's code, so the page renders translated and the login route never
- * downloads them. `routes-config.test.ts` reads the route's imports and fails when one is missing here.
+ * downloads them. Here the public routes; the signed-in ones are SIGNED_IN_ROUTE_NAMESPACES
+ * (routes-signed-in.ts). `routes-config.test.ts` reads each route's imports and fails when one is missing.
  */
-export const ROUTE_NAMESPACES = {
-  administration: ['admin'],
-  'branch-contacts': ['org'],
-  'branch-map': ['org'],
-  branch: ['location', 'org'],
-  'concern-contacts': ['org'],
-  concern: ['org'],
-  dashboard: ['dashboard'],
-  exports: ['admin'],
+export const PUBLIC_ROUTE_NAMESPACES = {
   'legal-notice': ['legal'],
-  'location-calendar': ['lists', 'location'],
-  'location-contacts': ['lists', 'location', 'org'],
-  'location-gallery': ['lists', 'location'],
-  'location-lists': ['lists', 'location'],
-  'location-protocol': ['lists', 'location'],
-  location: ['lists', 'location', 'reviews'],
   login: [],
-  'mobile-app': ['scanner'],
   'not-found': [],
   privacy: ['legal'],
-  profile: ['admin', 'profile'],
-  protocol: ['admin'],
-  reviews: ['reviews'],
-  role: ['admin'],
-  roles: ['admin'],
   terms: ['legal'],
-  user: ['admin'],
-  users: ['admin'],
 } as const satisfies Record<string, readonly Namespace[]>;
-export type RouteName = keyof typeof ROUTE_NAMESPACES;
 
-/** A route module's code and its namespaces, loaded together. */
-export const page =
-  (name: RouteName): LazyRoute =>
-  async () => {
-    const load = routeModules[`./routes/${name}.tsx`];
-    if (!load) throw new Error(`src/app/routes/${name}.tsx is missing`);
-    const [module] = await Promise.all([load(), loadNamespaces(ROUTE_NAMESPACES[name])]);
-    return module;
-  };
+/**
+ * Namespaces a public route's screen loads itself, after its first paint, instead of with the route
+ * (`routes-config.test.ts` accepts them there): the login page needs the server's messages only once an
+ * attempt was made, and loads them alongside the sign-in request (features/auth LoginPage).
+ */
+export const ON_DEMAND_NAMESPACES = {
+  login: ['messages'],
+} as const satisfies Partial<Record<keyof typeof PUBLIC_ROUTE_NAMESPACES, readonly Namespace[]>>;
 
-/** Runs before the route's code loads: sign-in, permission and own-profile guards (spec sections 2, 5, 6). */
-/** Starts a screen's data while its code downloads (after the sign-in check). */
-type Prefetch = (params: Params) => void;
+// One chunk per route module (vite.config.ts names them route-<file>-<hash>.js).
+const page = pages(
+  import.meta.glob<RouteModule>('./routes/{legal-notice,login,not-found,privacy,terms}.tsx'),
+  PUBLIC_ROUTE_NAMESPACES,
+);
 
-export const guardLoader =
-  (handle: RouteHandle, prefetch?: Prefetch) =>
-  async ({ request, params }: LoaderFunctionArgs) => {
-    if (handle.public) return null;
-    const url = new URL(request.url);
-    const target = { pathname: url.pathname, search: url.search, params };
-    // Signed out: to login at once. The permission rules (and the api-client's permission catalogue)
-    // load only for a signed-in visit, so neither is part of the login page.
-    const to = state.session?.username
-      ? (await import('./guards')).accessRedirect(handle, target, state.session)
-      : signInRedirect(target);
-    if (to) throw redirect(to);
-    prefetch?.(params);
-    return null;
-  };
+/**
+ * The routes open without signing in: all the router knows at start. The signed-in ones (and their
+ * guards) are their own chunk, patched in on the first visit to any other path (discoverSignedInRoutes).
+ */
+export const publicRoutes: RouteObject[] = [
+  { path: paths.login.path, handle: { layout: 'Empty', public: true }, lazy: page('login') },
+  // Legal pages are readable without signing in (linked from the login page's footer).
+  { path: paths.legalNotice.path, handle: { layout: 'Empty', public: true }, lazy: page('legal-notice') },
+  { path: paths.privacy.path, handle: { layout: 'Empty', public: true }, lazy: page('privacy') },
+  { path: paths.terms.path, handle: { layout: 'Empty', public: true }, lazy: page('terms') },
+  // Decision: the not-found page needs no sign-in (a guard bounce from /error must not loop to login).
+  { path: paths.error.path, handle: { layout: 'Empty', public: true }, lazy: page('not-found') },
+  { path: '*', handle: { layout: 'Empty', public: true }, lazy: page('not-found') },
+];
 
-const route = (path: string, handle: RouteHandle, lazy: LazyRoute, prefetch?: Prefetch): RouteObject => ({
-  path,
-  handle,
-  loader: guardLoader(handle, prefetch),
-  lazy,
-});
+/** Whether a path is one of the public routes' (no signed-in routes needed to show it). */
+export const isPublicPath = (pathname: string): boolean =>
+  publicRoutes.some((route) => route.path === pathname);
 
-// The location screen's racks hold every container (5,000 at the biggest location): fetch them in
-// parallel with the route's code rather than after it rendered (Lighthouse LCP).
-const prefetchLocation: Prefetch = ({ code }) => {
-  if (code) void import('../features/location/api/queries').then((m) => m.prefetchLocation(code));
+let signedIn: Promise<RouteObject[]> | null = null;
+/** The signed-in routes' chunk, loaded once (main.tsx starts it at once for a URL that needs it). */
+export const loadSignedInRoutes = (): Promise<RouteObject[]> => {
+  signedIn ??= import('./routes-signed-in').then(
+    (module) => module.signedInRoutes,
+    (error: unknown) => {
+      signedIn = null; // a later navigation tries again
+      throw error;
+    },
+  );
+  return signedIn;
 };
 
-const fixed: RouteHandle = { layout: 'FixedHeight' };
-const plain: RouteHandle = { layout: 'Default' };
+/** The id of the root route, under which the signed-in routes are patched in. */
+export const ROOT_ROUTE_ID = 'root';
 
-/** Every route of spec section 2, each its own chunk. */
-export const appRoutes: RouteObject[] = [
-  route(paths.login.path, { layout: 'Empty', public: true }, page('login')),
-  route(paths.dashboard.path, plain, page('dashboard')),
-  route(paths.concern.path, plain, page('concern')),
-  route(paths.concernContacts.path, plain, page('concern-contacts')),
-  route(paths.branch.path, plain, page('branch')),
-  route(paths.branchContacts.path, plain, page('branch-contacts')),
-  route(paths.branchMap.path, fixed, page('branch-map')),
-  route(paths.location.path, fixed, page('location'), prefetchLocation),
-  route(paths.locationUpdate.path, fixed, page('location'), prefetchLocation),
-  route(paths.locationContacts.path, plain, page('location-contacts')),
-  route(paths.locationGallery.path, plain, page('location-gallery')),
-  route(paths.locationCalendar.path, fixed, page('location-calendar')),
-  route(paths.locationProtocol.path, plain, page('location-protocol')),
-  // Decision (issue 6): the barcode and inventory lists of a location get their own sub-page.
-  route(paths.locationLists.path, plain, page('location-lists')),
-  route(paths.roles.path, { ...plain, guard: 'roleAdministration' }, page('roles')),
-  route(paths.role.path, { ...plain, guard: 'roleAdministration' }, page('role')),
-  route(paths.users.path, { ...plain, guard: 'userAdministration' }, page('users')),
-  route(paths.user.path, { ...plain, guard: 'userAdministration' }, page('user')),
-  route(paths.newUser.path, { ...plain, guard: 'newUser' }, page('user')),
-  route(paths.protocol.path, { ...plain, guard: 'protocolAdministration' }, page('protocol')),
-  route(paths.exports.path, { ...plain, guard: 'exportAdministration' }, page('exports')),
-  route(paths.administration.path, { ...plain, guard: 'administration' }, page('administration')),
-  route(paths.app.path, plain, page('mobile-app')),
-  route(paths.reviews.path, plain, page('reviews')),
-  route(paths.profile.path, { ...plain, ownProfile: true }, page('profile')),
-  // Legal pages are readable without signing in (linked from the login page's footer).
-  route(paths.legalNotice.path, { layout: 'Empty', public: true }, page('legal-notice')),
-  route(paths.privacy.path, { layout: 'Empty', public: true }, page('privacy')),
-  route(paths.terms.path, { layout: 'Empty', public: true }, page('terms')),
-  // Decision: the not-found page needs no sign-in (a guard bounce from /error must not loop to login).
-  route(paths.error.path, { layout: 'Empty', public: true }, page('not-found')),
-  route('*', { layout: 'Empty', public: true }, page('not-found')),
-];
+/**
+ * react-router's route discovery, one per router: a path the known routes match only by the catch-all
+ * (or not at all) loads the signed-in routes and adds them under the root once; then the router matches
+ * again (the catch-all still answers every path neither table names).
+ */
+export const discoverSignedInRoutes = (): PatchRoutesOnNavigationFunction => {
+  let patched = false;
+  return async ({ patch, signal }) => {
+    if (patched) return;
+    const routes = await loadSignedInRoutes();
+    if (patched || signal.aborted) return;
+    patch(ROOT_ROUTE_ID, routes);
+    patched = true;
+  };
+};

@@ -1,5 +1,5 @@
 import type { Language } from '@falcon/api-client';
-import { intlLocale, loadUiTexts, type UiLocale } from '@falcon/ui';
+import { intlLocale, loadUiTexts, type UiLocale, type UiTextPart } from '@falcon/ui';
 import i18next, { type BackendModule, type i18n as I18n, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { EAGER_NAMESPACES, type Namespace } from './namespaces';
@@ -17,18 +17,20 @@ export const toI18nLanguage = (language: Language): UiLocale => (language === 'c
 /** BCP 47 tag for Intl number and date formatting. */
 export const intlTag = (language: Language): string => intlLocale[toI18nLanguage(language)];
 
-// Only the current language's namespaces in use are ever downloaded. The eager ones (EAGER_NAMESPACES,
-// the same names as in this pattern) are one chunk per language (vite.config.ts); the routes' ones load
-// through lib/locale-loaders.ts, whose table of loaders is not part of the entry.
-const eagerFiles = import.meta.glob<ResourceKey>('../locales/*/{common,messages,auth,shell}.json', {
-  import: 'default',
-});
+// Only the current language's namespaces in use are ever downloaded. The eager ones (EAGER_NAMESPACES)
+// are one module per language, locales/<language>/eager.ts (one chunk each, vite.config.ts); the routes'
+// ones load through lib/locale-loaders.ts, whose table of loaders is not part of the entry.
+const eagerFiles = import.meta.glob<Record<string, ResourceKey>>('../locales/*/eager.ts');
 
 const readLocale = async (language: string, namespace: string): Promise<ResourceKey> => {
-  const eager = eagerFiles[`../locales/${language}/${namespace}.json`];
-  const load = eager ? eager() : (await import('./locale-loaders')).loadLazyNamespace(language, namespace);
+  const eager = eagerFiles[`../locales/${language}/eager.ts`];
+  const load = (EAGER_NAMESPACES as readonly string[]).includes(namespace)
+    ? eager?.().then((texts) => texts[namespace])
+    : (await import('./locale-loaders')).loadLazyNamespace(language, namespace);
   if (!load) throw new Error(`No translations for ${language}/${namespace}`);
-  return load;
+  const texts = await load;
+  if (!texts) throw new Error(`No translations for ${language}/${namespace}`);
+  return texts;
 };
 
 /** i18next's backend: each language and namespace from its own file (exported for the locale test). */
@@ -43,17 +45,40 @@ export const localeBackend: BackendModule = {
   },
 };
 
+/**
+ * Which of the ui library's built-in texts the app loads: the base part (common words, sign-in form,
+ * footer, select) until the signed-in frame asks for all of them (its widgets' texts, loadAllUiTexts),
+ * so the login page loads none of the widgets' texts. The provider (app/provider.tsx) follows it.
+ */
+let uiTextPart: UiTextPart = 'base';
+const uiTextPartListeners = new Set<() => void>();
+export const getUiTextPart = (): UiTextPart => uiTextPart;
+export const subscribeUiTextPart = (listener: () => void) => {
+  uiTextPartListeners.add(listener);
+  return () => {
+    uiTextPartListeners.delete(listener);
+  };
+};
+
+/** The signed-in frame: all of the ui library's texts from now on; resolves when the language's are there. */
+export const loadAllUiTexts = async (language: Language): Promise<void> => {
+  await loadUiTexts(toI18nLanguage(language), 'all');
+  if (uiTextPart === 'all') return;
+  uiTextPart = 'all';
+  for (const listener of uiTextPartListeners) listener();
+};
+
 export const i18n: I18n = i18next.createInstance();
 /** The first initI18n: namespaces asked for meanwhile (the first route starts with the app) wait for it. */
 let started: Promise<unknown> | null = null;
 
-/** Starts i18next in the given language; resolves when its eager namespaces and the ui library's texts are loaded. */
+/** Starts i18next in the given language; resolves when its eager namespaces and the ui library's texts (in use) are loaded. */
 export const initI18n = async (language: Language): Promise<I18n> => {
   if (i18n.isInitialized) {
     await changeI18nLanguage(language);
     return i18n;
   }
-  const uiTexts = loadUiTexts(toI18nLanguage(language));
+  const uiTexts = loadUiTexts(toI18nLanguage(language), uiTextPart);
   started = i18n
     .use(localeBackend)
     .use(initReactI18next)
@@ -85,7 +110,7 @@ export const loadNamespaces = async (namespaces: readonly Namespace[]): Promise<
 /** Switches i18next and the ui library's built-in texts; resolves when both are loaded. */
 export const changeI18nLanguage = async (language: Language): Promise<void> => {
   const lng = toI18nLanguage(language);
-  await Promise.all([i18n.changeLanguage(lng), loadUiTexts(lng)]);
+  await Promise.all([i18n.changeLanguage(lng), loadUiTexts(lng, uiTextPart)]);
 };
 
 /**

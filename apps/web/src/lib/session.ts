@@ -3,7 +3,7 @@ import { paths } from '../config/paths';
 import { api } from './api';
 import { browser } from './browser';
 import { invalidate } from './query';
-import { resetState, setSession } from './store';
+import { setSession } from './store';
 
 export { browser };
 
@@ -35,34 +35,6 @@ export const signIn = async (
       retryAfterSeconds: (error as ApiError).details?.retryAfterSeconds as number | undefined,
     };
   }
-};
-
-/** ADMIN continues as another user: session, username and permissions are replaced. */
-export const impersonate = async (username: string): Promise<SignInResult> => {
-  try {
-    const session = await api.auth.impersonate({ body: { username } });
-    invalidate();
-    resetState();
-    setSession(session);
-    return { ok: true, session };
-  } catch (error) {
-    return { ok: false, message: isApiError(error) ? error.key : 'unspecifiedNetworkError' };
-  }
-};
-
-/**
- * Sign-out (menu or inactivity): ends the session on the server (a failure is only logged), resets all
- * state and loads the login page afresh, so nothing of the previous user stays in memory.
- */
-export const signOut = async () => {
-  try {
-    await api.auth.signout();
-  } catch (error) {
-    console.error(error);
-  }
-  invalidate();
-  resetState();
-  browser.assign(paths.login.to());
 };
 
 /** Spec section 4: every 10 minutes the served version is compared with the first one seen. */

@@ -2,8 +2,13 @@ import { MESSAGE_KEYS } from '@falcon/api-client';
 import type { ResourceKey } from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { EAGER_NAMESPACES, LAZY_NAMESPACES, localeBackend, NAMESPACES } from '../lib/i18n';
-import i18nSource from '../lib/i18n.ts?raw';
 import loadersSource from '../lib/locale-loaders.ts?raw';
+
+const eagerSources = import.meta.glob<string>('./*/eager.ts', {
+  eager: true,
+  query: '?raw',
+  import: 'default',
+});
 
 const ALL_NAMESPACES = NAMESPACES;
 
@@ -67,14 +72,22 @@ describe('namespaces', () => {
     expect(EAGER_NAMESPACES.filter((ns) => (LAZY_NAMESPACES as readonly string[]).includes(ns))).toEqual([]);
   });
 
-  it('the file patterns of the eager and the route namespaces name exactly EAGER_NAMESPACES', () => {
+  it("each language's eager module and the route loaders' pattern name exactly EAGER_NAMESPACES", () => {
     const named = (source: string) =>
       source
         .match(/locales\/\*\/\{([\w,]+)\}\.json/)?.[1]
         ?.split(',')
         .sort();
-    expect(named(i18nSource)).toEqual([...EAGER_NAMESPACES].sort());
     expect(named(loadersSource)).toEqual([...EAGER_NAMESPACES].sort());
+    for (const language of LANGUAGES) {
+      const source = eagerSources[`./${language}/eager.ts`] ?? '';
+      const exported = [...source.matchAll(/export \{ default as (\w+) \} from '\.\/(\w+)\.json'/g)];
+      expect(exported.map((m) => m[1]).sort(), language).toEqual([...EAGER_NAMESPACES].sort());
+      expect(
+        exported.every((m) => m[1] === m[2]),
+        language,
+      ).toBe(true);
+    }
   });
 
   it('the app loads every namespace in every language (eager from the entry, the rest on demand)', async () => {

@@ -2,7 +2,7 @@ import type { Language } from '@falcon/api-client';
 import { useState } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { AppProvider } from '../app/provider';
-import { rootRoutes } from '../app/router';
+import { rootRoutes, routerOptions } from '../app/router';
 import { apiEvents } from '../lib/api';
 import { initI18n } from '../lib/i18n';
 import { invalidate } from '../lib/query';
@@ -18,7 +18,9 @@ export type DemoUser = 'admin' | 'backoffice' | 'sales' | 'kdadmin' | 'staff';
  * for an Error, Empty or Loading story).
  */
 export function AppAt({ path }: { path: string }) {
-  const [router] = useState(() => createMemoryRouter(rootRoutes, { initialEntries: [path] }));
+  const [router] = useState(() =>
+    createMemoryRouter(rootRoutes, { initialEntries: [path], ...routerOptions() }),
+  );
   return (
     <AppProvider>
       <RouterProvider router={router} />

@@ -1,14 +1,6 @@
 import { z } from 'zod';
-import {
-  DEFAULT_LANGUAGE,
-  IMAGE_TYPES,
-  LANGUAGES,
-  LIST_TYPES,
-  MAX_PAGE_SIZE,
-  MESSAGE_KEYS,
-  PAGE_SIZES,
-  UPLOAD_LIMITS,
-} from '../constants';
+import { DEFAULT_LANGUAGE, LANGUAGES, MESSAGE_KEYS } from '../constants';
+import { IMAGE_TYPES, LIST_TYPES, MAX_PAGE_SIZE, PAGE_SIZES, UPLOAD_LIMITS } from '../data-constants';
 
 export {
   DEFAULT_LANGUAGE,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PROTOCOL_TYPES } from '../constants';
+import { PROTOCOL_TYPES } from '../data-constants';
 import { Code, CodeParams, DateInput, IsoDateTime, MAX_PAGE_SIZE, pageOf } from './common';
 import { defineEndpoint } from './define';
 import { fieldOf, keyedByField } from './fields';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { REVIEW_TYPES } from '../constants';
+import { REVIEW_TYPES } from '../data-constants';
 import { IdParams, IsoDate, IsoDateTime, ListRequest, pageOf } from './common';
 import { defineEndpoint } from './define';
 import { fieldOf } from './fields';

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { Button } from '../Button/Button';
-import { ChevronLeftIcon, ChevronRightIcon } from '../internal/icons';
+import { ChevronLeftIcon } from '../internal/icons/ChevronLeftIcon';
+import { ChevronRightIcon } from '../internal/icons/ChevronRightIcon';
 import { VisuallyHidden } from '../internal/VisuallyHidden';
 import { useUiText } from '../UiText/UiTextProvider';
 import { Day, Event, Events, More, Root, Table, Toolbar } from './Calendar.styles';

@@ -1,6 +1,6 @@
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef } from 'react';
 import { Button } from '../Button/Button';
-import { CloseIcon } from '../internal/icons';
+import { CloseIcon } from '../internal/icons/CloseIcon';
 import { useUiText } from '../UiText/UiTextProvider';
 import { Body, Footer, Header, Overlay, Panel } from './Dialog.styles';
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { Button } from '../Button/Button';
-import { ErrorIcon } from '../internal/icons';
+import { ErrorIcon } from '../internal/icons/ErrorIcon';
 import { useUiText } from '../UiText/UiTextProvider';
 
 export interface ErrorStateProps {

@@ -5,7 +5,9 @@ import { ConfirmDialog } from '../ConfirmDialog/ConfirmDialog';
 import { Dialog } from '../Dialog/Dialog';
 import { EmptyState } from '../EmptyState/EmptyState';
 import { FileDrop } from '../FileDrop/FileDrop';
-import { ChevronLeftIcon, ChevronRightIcon, CloseIcon } from '../internal/icons';
+import { ChevronLeftIcon } from '../internal/icons/ChevronLeftIcon';
+import { ChevronRightIcon } from '../internal/icons/ChevronRightIcon';
+import { CloseIcon } from '../internal/icons/CloseIcon';
 import { Skeleton } from '../Skeleton/Skeleton';
 import { useUiText } from '../UiText/UiTextProvider';
 

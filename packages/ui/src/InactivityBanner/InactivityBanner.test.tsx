@@ -59,4 +59,12 @@ describe('InactivityBanner with useInactivity', () => {
     expect(screen.getByRole('button', { name: 'Angemeldet bleiben' })).toHaveFocus();
     expect(screen.getByRole('alertdialog')).toHaveTextContent('Sie werden in 60 Sekunden abgemeldet.');
   });
+
+  it("shows the app's own countdown text when given one, still named by the dialog", () => {
+    renderUi(
+      <InactivityBanner open secondsLeft={42} onStay={() => {}} message="Logging you out in 42 seconds." />,
+    );
+    expect(screen.getByRole('alertdialog')).toHaveAccessibleDescription('Logging you out in 42 seconds.');
+    expect(screen.getByRole('alertdialog')).not.toHaveTextContent('You will be logged out');
+  });
 });

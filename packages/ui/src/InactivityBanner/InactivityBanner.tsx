@@ -9,6 +9,11 @@ export interface InactivityBannerProps {
   secondsLeft: number;
   /** "Stay signed in"; any activity does the same. */
   onStay: () => void;
+  /**
+   * The countdown text, filled in, instead of the built-in `inactivity.message` (an app that has its
+   * own translation of the warning passes it here).
+   */
+  message?: string;
 }
 
 const Overlay = styled.div`
@@ -39,7 +44,7 @@ const Box = styled.div`
 `;
 
 /** The full-screen warning before the automatic logout, with a seconds countdown. */
-export function InactivityBanner({ open, secondsLeft, onStay }: InactivityBannerProps) {
+export function InactivityBanner({ open, secondsLeft, onStay, message }: InactivityBannerProps) {
   const { t } = useUiText();
   const id = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -57,7 +62,7 @@ export function InactivityBanner({ open, secondsLeft, onStay }: InactivityBanner
       >
         <h2 id={`${id}-title`}>{t('inactivity.title')}</h2>
         {/* Announced once when it opens; a live countdown every second would flood screen readers. */}
-        <p id={`${id}-message`}>{t('inactivity.message', { seconds: secondsLeft })}</p>
+        <p id={`${id}-message`}>{message ?? t('inactivity.message', { seconds: secondsLeft })}</p>
         <Button ref={buttonRef} variant="primary" onClick={onStay}>
           {t('inactivity.stay')}
         </Button>

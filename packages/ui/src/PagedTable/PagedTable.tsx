@@ -3,15 +3,13 @@ import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { Button } from '../Button/Button';
 import { EmptyState } from '../EmptyState/EmptyState';
 import { ErrorState } from '../ErrorState/ErrorState';
-import {
-  ArrowDownIcon,
-  ArrowUpIcon,
-  ChevronLeftIcon,
-  ChevronRightIcon,
-  ChevronsLeftIcon,
-  ChevronsRightIcon,
-  SortIcon,
-} from '../internal/icons';
+import { ArrowDownIcon } from '../internal/icons/ArrowDownIcon';
+import { ArrowUpIcon } from '../internal/icons/ArrowUpIcon';
+import { ChevronLeftIcon } from '../internal/icons/ChevronLeftIcon';
+import { ChevronRightIcon } from '../internal/icons/ChevronRightIcon';
+import { ChevronsLeftIcon } from '../internal/icons/ChevronsLeftIcon';
+import { ChevronsRightIcon } from '../internal/icons/ChevronsRightIcon';
+import { SortIcon } from '../internal/icons/SortIcon';
 import { Select } from '../Select/Select';
 import { Spinner } from '../Spinner/Spinner';
 import { useUiText } from '../UiText/UiTextProvider';

@@ -1,5 +1,6 @@
 import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { CloseIcon, SearchIcon } from '../internal/icons';
+import { CloseIcon } from '../internal/icons/CloseIcon';
+import { SearchIcon } from '../internal/icons/SearchIcon';
 import { useDebouncedCallback } from '../internal/useDebouncedCallback';
 import { displayCode, type SelectorEntry } from '../SelectorBar/SelectorBar';
 import { Spinner } from '../Spinner/Spinner';

@@ -10,7 +10,8 @@ import {
   useState,
 } from 'react';
 import { EmptyState } from '../EmptyState/EmptyState';
-import { ChevronLeftIcon, ChevronRightIcon } from '../internal/icons';
+import { ChevronLeftIcon } from '../internal/icons/ChevronLeftIcon';
+import { ChevronRightIcon } from '../internal/icons/ChevronRightIcon';
 import type { ContainerStateTone } from '../theme/tokens';
 import { type UiTextContextValue, useUiText } from '../UiText/UiTextProvider';
 import {

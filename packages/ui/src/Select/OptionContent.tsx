@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { CheckIcon } from '../internal/icons';
+import { CheckIcon } from '../internal/icons/CheckIcon';
 import type { SelectOption } from './Select';
 import { OptionText, Secondary } from './Select.styles';
 

@@ -1,5 +1,5 @@
 import { type KeyboardEvent, type ReactNode, type RefObject, useEffect, useRef } from 'react';
-import { ChevronDownIcon } from '../internal/icons';
+import { ChevronDownIcon } from '../internal/icons/ChevronDownIcon';
 import { useDismissOnOutside } from '../internal/useDismissOnOutside';
 import { OptionContent } from './OptionContent';
 import type { SelectOption } from './Select';

@@ -8,7 +8,10 @@ import {
   useRef,
   useState,
 } from 'react';
-import { CheckCircleIcon, CloseIcon, ErrorIcon, WarnIcon } from '../internal/icons';
+import { CheckCircleIcon } from '../internal/icons/CheckCircleIcon';
+import { CloseIcon } from '../internal/icons/CloseIcon';
+import { ErrorIcon } from '../internal/icons/ErrorIcon';
+import { WarnIcon } from '../internal/icons/WarnIcon';
 import { VisuallyHidden } from '../internal/VisuallyHidden';
 import { useUiText } from '../UiText/UiTextProvider';
 import { ActionButton, Close, IconWrap, Item, Region, Text, Title } from './Toasts.styles';

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, waitFor } from 'storybook/test';
 import { Button } from '../Button/Button';
-import { CloseIcon } from '../internal/icons';
+import { CloseIcon } from '../internal/icons/CloseIcon';
 import { Tooltip } from './Tooltip';
 
 const meta = {

@@ -1,6 +1,12 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { csBase } from './locales/cs-base';
+import { deBase } from './locales/de-base';
 import { en } from './locales/en';
+import { enBase } from './locales/en-base';
+import { huBase } from './locales/hu-base';
+import { plBase } from './locales/pl-base';
+import { roBase } from './locales/ro-base';
 import {
   interpolate,
   LoadedUiTextProvider,
@@ -11,6 +17,15 @@ import {
   uiTexts,
   useUiText,
 } from './UiTextProvider';
+
+/** The base part of a language's texts: the keys of the English base texts. */
+const baseOf = (texts: Record<string, string>) =>
+  Object.fromEntries(Object.keys(enBase).map((key) => [key, texts[key]]));
+
+function BaseAndWidgetTexts() {
+  const { t } = useUiText();
+  return <p>{`${t('common.loading')} | ${t('paging.showing', { from: 1, to: 10, total: 42 })}`}</p>;
+}
 
 function Paging() {
   const { t } = useUiText();
@@ -45,9 +60,9 @@ describe('UiTextProvider', () => {
     expect(screen.getByText('Showing 1 to 10 of 42 results')).toBeInTheDocument();
   });
 
-  it('falls back to German, the product default, without a provider', () => {
-    render(<Paging />);
-    expect(screen.getByText('Zeige 1 bis 10 von 42 Ergebnissen')).toBeInTheDocument();
+  it("falls back to German's base texts without a provider; a widget's own texts need a provider", () => {
+    render(<BaseAndWidgetTexts />);
+    expect(screen.getByText('Wird geladen… | paging.showing')).toBeInTheDocument();
   });
 
   it('lets the app override single texts', () => {
@@ -59,8 +74,25 @@ describe('UiTextProvider', () => {
     expect(screen.getByText('1-10 / 42')).toBeInTheDocument();
   });
 
-  it('loads one language at a time for apps: German is there, the others arrive on request', async () => {
-    expect(loadedUiTexts('de')).toBe(uiTexts.de);
+  it("loads a language's base texts alone (German's are built in): no widget's texts before the first paint", async () => {
+    expect(loadedUiTexts('de', 'base')).toEqual(baseOf(uiTexts.de));
+    expect(loadedUiTexts('de')).toBeUndefined();
+    expect(loadedUiTexts('hu', 'base')).toBeUndefined();
+    const base = await loadUiTexts('hu', 'base');
+    expect(base).toEqual(baseOf(uiTexts.hu));
+    expect(base).not.toHaveProperty('paging.showing');
+    expect(loadedUiTexts('hu')).toBeUndefined();
+    render(
+      <LoadedUiTextProvider locale="hu" texts={base}>
+        <Paging />
+        <p>{loadedUiTexts('hu', 'base')?.['login.submit']}</p>
+      </LoadedUiTextProvider>,
+    );
+    expect(screen.getByText('paging.showing')).toBeInTheDocument();
+    expect(screen.getByText(uiTexts.hu['login.submit'])).toBeInTheDocument();
+  });
+
+  it('loads one language at a time for apps: every part arrives on request', async () => {
     expect(loadedUiTexts('pl')).toBeUndefined();
     const load = loadUiTexts('pl');
     expect(loadUiTexts('pl')).toBe(load); // one request, however many callers
@@ -77,5 +109,13 @@ describe('UiTextProvider', () => {
 
   it('leaves unknown placeholders visible instead of dropping them', () => {
     expect(interpolate('{a} and {b}', { a: 1 })).toBe('1 and {b}');
+  });
+
+  it('has the same base keys in every language, each text the one of the full set', () => {
+    const bases = { cs: csBase, de: deBase, en: enBase, hu: huBase, pl: plBase, ro: roBase };
+    for (const locale of uiLocales) {
+      expect(Object.keys(bases[locale]).sort(), locale).toEqual(Object.keys(enBase).sort());
+      expect(bases[locale], locale).toEqual(baseOf(uiTexts[locale]));
+    }
   });
 });

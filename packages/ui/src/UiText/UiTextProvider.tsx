@@ -1,11 +1,12 @@
 import { createContext, type ReactNode, useContext, useMemo } from 'react';
 import { cs } from './locales/cs';
 import { de } from './locales/de';
+import { deBase } from './locales/de-base';
 import { en } from './locales/en';
 import { hu } from './locales/hu';
 import { pl } from './locales/pl';
 import { ro } from './locales/ro';
-import type { UiTextKey, UiTexts } from './locales/types';
+import type { UiBaseTexts, UiTextKey, UiTexts } from './locales/types';
 
 export const uiLocales = ['cs', 'de', 'en', 'hu', 'pl', 'ro'] as const;
 export type UiLocale = (typeof uiLocales)[number];
@@ -14,47 +15,73 @@ export type UiLocale = (typeof uiLocales)[number];
 export const uiTexts: Record<UiLocale, UiTexts> = { cs, de, en, hu, pl, ro };
 
 /**
- * One language at a time, for apps: German (the product default, used without a provider) is always
- * there; the other five are separate chunks, loaded when first asked for.
+ * Texts as an app holds them: at least the base part (what a page needs before its first paint), the
+ * rest once loaded. A key that is not there yet reads as the key itself.
  */
-const loaded: Partial<Record<UiLocale, UiTexts>> = { de };
+export type UiTextSet = UiBaseTexts & Partial<UiTexts>;
+/** `'base'`: what a page needs before its first paint; `'all'`: every built-in text. */
+export type UiTextPart = 'base' | 'all';
+
+/**
+ * One language at a time, for apps, in two parts: the base texts (common words, sign-in form, footer,
+ * select: what a page needs before its first paint; German is built in) and all texts. Every other part
+ * is a chunk of its own, loaded when first asked for, so a sign-in page loads no widget's texts.
+ */
+const loaded: Partial<Record<UiLocale, UiTexts>> = {};
+const loadedBase: Partial<Record<UiLocale, UiBaseTexts>> = { de: deBase };
 const loaders: Record<UiLocale, () => Promise<UiTexts>> = {
   cs: () => import('./locales/cs').then((m) => m.cs),
-  de: async () => de,
+  de: () => import('./locales/de').then((m) => m.de),
   en: () => import('./locales/en').then((m) => m.en),
   hu: () => import('./locales/hu').then((m) => m.hu),
   pl: () => import('./locales/pl').then((m) => m.pl),
   ro: () => import('./locales/ro').then((m) => m.ro),
 };
-const pending = new Map<UiLocale, Promise<UiTexts>>();
+const baseLoaders: Record<UiLocale, () => Promise<UiBaseTexts>> = {
+  cs: () => import('./locales/cs-base').then((m) => m.csBase),
+  // German's base texts are built in (loadedBase); a request for them still imports the module, which
+  // keeps it a chunk of its own in this library's build, apart from the rest of the German texts.
+  de: () => import('./locales/de-base').then((m) => m.deBase),
+  en: () => import('./locales/en-base').then((m) => m.enBase),
+  hu: () => import('./locales/hu-base').then((m) => m.huBase),
+  pl: () => import('./locales/pl-base').then((m) => m.plBase),
+  ro: () => import('./locales/ro-base').then((m) => m.roBase),
+};
+const pending = new Map<string, Promise<UiTextSet>>();
 
 /**
- * Loads a language's built-in texts, once (the same promise for every caller). Apps await it before
- * showing a language. Never rejects: when the chunk cannot load, the German texts stand in.
+ * Loads a language's built-in texts, once (the same promise for every caller): all of them, or with
+ * `'base'` only what a page needs before its first paint. Apps await it before showing a language.
+ * Never rejects: when a chunk cannot load, the German base texts stand in.
  */
-export function loadUiTexts(locale: UiLocale): Promise<UiTexts> {
-  const ready = loaded[locale];
+export function loadUiTexts(locale: UiLocale, part: UiTextPart = 'all'): Promise<UiTextSet> {
+  const ready = part === 'all' ? loaded[locale] : (loaded[locale] ?? loadedBase[locale]);
   if (ready) return Promise.resolve(ready);
-  let load = pending.get(locale);
+  const key = `${locale}:${part}`;
+  let load = pending.get(key);
   if (!load) {
-    load = loaders[locale]().then(
-      (texts) => {
-        loaded[locale] = texts;
-        return texts;
-      },
-      (error: unknown) => {
-        console.error(`@falcon/ui: the ${locale} texts did not load`, error);
-        return de;
-      },
-    );
-    pending.set(locale, load);
+    const request: Promise<UiTextSet> =
+      part === 'all'
+        ? loaders[locale]().then((texts) => {
+            loaded[locale] = texts;
+            return texts;
+          })
+        : baseLoaders[locale]().then((texts) => {
+            loadedBase[locale] = texts;
+            return texts;
+          });
+    load = request.catch((error: unknown) => {
+      console.error(`@falcon/ui: the ${locale} texts did not load`, error);
+      return deBase;
+    });
+    pending.set(key, load);
   }
   return load;
 }
 
-/** The texts of a language if they are loaded already (German always is). */
-export function loadedUiTexts(locale: UiLocale): UiTexts | undefined {
-  return loaded[locale];
+/** The texts of a language if they are loaded already: all of them, or the base part (German's always is). */
+export function loadedUiTexts(locale: UiLocale, part: UiTextPart = 'all'): UiTextSet | undefined {
+  return part === 'all' ? loaded[locale] : (loaded[locale] ?? loadedBase[locale]);
 }
 
 /** BCP 47 tags used for number and date formatting. */
@@ -83,12 +110,13 @@ export function interpolate(template: string, values?: UiTextValues): string {
   );
 }
 
-function createValue(locale: UiLocale, base: UiTexts, overrides?: Partial<UiTexts>): UiTextContextValue {
-  const texts = overrides ? { ...base, ...overrides } : base;
-  return { locale, intl: intlLocale[locale], t: (key, values) => interpolate(texts[key], values) };
+function createValue(locale: UiLocale, base: UiTextSet, overrides?: Partial<UiTexts>): UiTextContextValue {
+  const texts: Partial<UiTexts> = overrides ? { ...base, ...overrides } : base;
+  return { locale, intl: intlLocale[locale], t: (key, values) => interpolate(texts[key] ?? key, values) };
 }
 
-const defaultValue = createValue('de', de);
+// Without a provider: German, the base texts (a widget's own texts need a provider that has them).
+const defaultValue = createValue('de', deBase);
 const UiTextContext = createContext<UiTextContextValue>(defaultValue);
 
 export interface UiTextProviderProps {
@@ -109,13 +137,13 @@ export function UiTextProvider({ locale = 'de', overrides, children }: UiTextPro
 }
 
 export interface LoadedUiTextProviderProps extends UiTextProviderProps {
-  /** The texts of `locale`, from `await loadUiTexts(locale)`. */
-  texts: UiTexts;
+  /** The texts of `locale`, from `await loadUiTexts(locale)` (or `loadUiTexts(locale, 'base')`). */
+  texts: UiTextSet;
 }
 
 /**
- * The library's texts from one loaded language: only German (the default) and the languages the app
- * loads with `loadUiTexts` end up in its bundle.
+ * The library's texts from one loaded language: only German's base texts and what the app loads with
+ * `loadUiTexts` end up in its bundle.
  */
 export function LoadedUiTextProvider({
   locale = 'de',
@@ -127,7 +155,7 @@ export function LoadedUiTextProvider({
   return <UiTextContext.Provider value={value}>{children}</UiTextContext.Provider>;
 }
 
-/** Built-in texts of the library in the provider's language (German without a provider). */
+/** Built-in texts of the library in the provider's language (German's base texts without a provider). */
 export function useUiText(): UiTextContextValue {
   return useContext(UiTextContext);
 }

@@ -1,4 +1,4 @@
-export type { UiTextKey, UiTexts } from './locales/types';
+export type { UiBaseTextKey, UiBaseTexts, UiTextKey, UiTexts } from './locales/types';
 export {
   intlLocale,
   LoadedUiTextProvider,
@@ -7,8 +7,10 @@ export {
   loadUiTexts,
   type UiLocale,
   type UiTextContextValue,
+  type UiTextPart,
   UiTextProvider,
   type UiTextProviderProps,
+  type UiTextSet,
   type UiTextValues,
   uiLocales,
   uiTexts,

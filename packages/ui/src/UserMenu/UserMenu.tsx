@@ -1,6 +1,6 @@
 import styled from 'styled-components';
 import { Avatar } from '../Avatar/Avatar';
-import { CheckIcon } from '../internal/icons';
+import { CheckIcon } from '../internal/icons/CheckIcon';
 import { VisuallyHidden } from '../internal/VisuallyHidden';
 import { type LanguageOption, languageLabel, orderLanguages } from '../LoginForm/languages';
 import { Menu, type MenuItem } from '../Menu/Menu';

@@ -1,7 +1,7 @@
 import { type RenderOptions, render } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
 import { ThemeProvider } from '../theme/ThemeProvider';
-import type { ThemeName } from '../theme/themes';
+import { type ThemeName, themes } from '../theme/themes';
 import { type UiLocale, UiTextProvider } from '../UiText/UiTextProvider';
 
 interface Options extends Omit<RenderOptions, 'wrapper'> {
@@ -11,7 +11,7 @@ interface Options extends Omit<RenderOptions, 'wrapper'> {
 
 function Providers({ locale, theme, children }: { locale: UiLocale; theme: ThemeName; children: ReactNode }) {
   return (
-    <ThemeProvider theme={theme}>
+    <ThemeProvider theme={themes[theme]}>
       <UiTextProvider locale={locale}>{children}</UiTextProvider>
     </ThemeProvider>
   );

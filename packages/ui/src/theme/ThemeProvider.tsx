@@ -5,12 +5,15 @@ import {
   useTheme as useStyledTheme,
 } from 'styled-components';
 import './styled';
-import { type ThemeName, themes } from './themes';
+import { lightTheme } from './themes';
 import type { Theme } from './tokens';
 
 export interface ThemeProviderProps {
-  /** 'light' (default), 'dark', or a complete custom theme. */
-  theme?: ThemeName | Theme;
+  /**
+   * The theme: `lightTheme` (default), `darkTheme` or a complete custom one. An object, not a name, so an
+   * app that uses one theme does not bundle the other.
+   */
+  theme?: Theme;
   /** Adds base page styles (font, background, box-sizing). Leave off when the host page styles itself. */
   withGlobalStyle?: boolean;
   children: ReactNode;
@@ -33,10 +36,9 @@ const GlobalStyle = createGlobalStyle`
   }
 `;
 
-export function ThemeProvider({ theme = 'light', withGlobalStyle = false, children }: ThemeProviderProps) {
-  const resolved = typeof theme === 'string' ? themes[theme] : theme;
+export function ThemeProvider({ theme = lightTheme, withGlobalStyle = false, children }: ThemeProviderProps) {
   return (
-    <StyledThemeProvider theme={resolved}>
+    <StyledThemeProvider theme={theme}>
       {withGlobalStyle ? <GlobalStyle /> : null}
       {children}
     </StyledThemeProvider>
@@ -46,5 +48,5 @@ export function ThemeProvider({ theme = 'light', withGlobalStyle = false, childr
 /** The active theme; falls back to the light theme outside a ThemeProvider. */
 export function useTheme(): Theme {
   const theme = useStyledTheme() as Theme | undefined;
-  return theme?.color ? theme : themes.light;
+  return theme?.color ? theme : lightTheme;
 }

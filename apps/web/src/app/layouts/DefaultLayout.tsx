@@ -1,11 +1,12 @@
-import { Layout } from '@falcon/ui';
-import type { ReactNode } from 'react';
+import { Layout, ToastProvider, useToast } from '@falcon/ui';
+import { type ReactNode, useEffect } from 'react';
 import { InternalLinks } from '../../components/InternalLinks';
 import { AppFooter } from '../../features/shell/components/AppFooter';
 import { AppHeader } from '../../features/shell/components/AppHeader';
 import { AppSelectorBar } from '../../features/shell/components/AppSelectorBar';
 import { ImpersonationNotice } from '../../features/shell/components/ImpersonationNotice';
 import { SessionWatch } from '../../features/shell/components/SessionWatch';
+import { attachFrameToasts } from '../../lib/frame-toasts';
 
 interface DefaultLayoutProps {
   /** Default scrolls as a page; FixedHeight fills the window and its content scrolls inside (spec section 2). */
@@ -14,28 +15,39 @@ interface DefaultLayoutProps {
   children: ReactNode;
 }
 
+/** Toasts handed over from outside the frame (the login page's "signed in"). */
+function HandedOverToasts() {
+  const toast = useToast();
+  useEffect(() => attachFrameToasts(toast.show), [toast]);
+  return null;
+}
+
 /**
  * Default and FixedHeight share one frame (impersonation notice, inactivity banner, header, three-level selector bar, content,
- * footer), so moving between them keeps the header and its state mounted.
+ * footer, toasts), so moving between them keeps the header, its state and the toasts mounted. Toasts are the
+ * frame's: every screen that shows one is inside it (the login page hands its one over, lib/frame-toasts.ts).
  */
 export default function DefaultLayout({ layout, progressBar, children }: DefaultLayoutProps) {
   return (
-    <InternalLinks>
-      <Layout
-        layout={layout}
-        progressBar={progressBar}
-        inactivityBanner={
-          <>
-            <ImpersonationNotice />
-            <SessionWatch />
-          </>
-        }
-        header={<AppHeader />}
-        selectorBar={<AppSelectorBar />}
-        footer={layout === 'FixedHeight' ? null : <AppFooter />}
-      >
-        {children}
-      </Layout>
-    </InternalLinks>
+    <ToastProvider>
+      <HandedOverToasts />
+      <InternalLinks>
+        <Layout
+          layout={layout}
+          progressBar={progressBar}
+          inactivityBanner={
+            <>
+              <ImpersonationNotice />
+              <SessionWatch />
+            </>
+          }
+          header={<AppHeader />}
+          selectorBar={<AppSelectorBar />}
+          footer={layout === 'FixedHeight' ? null : <AppFooter />}
+        >
+          {children}
+        </Layout>
+      </InternalLinks>
+    </ToastProvider>
   );
 }

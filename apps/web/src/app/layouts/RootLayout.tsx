@@ -1,20 +1,33 @@
 import { type LayoutName, ProgressBar } from '@falcon/ui';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useMatches, useNavigation } from 'react-router-dom';
+import { Outlet, useLocation, useMatches, useNavigation } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { useVersionCheck } from '../../features/shell/api/useVersionCheck';
-import { loadNamespaces, type Namespace } from '../../lib/i18n';
+import { dropPendingFrameToasts } from '../../lib/frame-toasts';
+import { loadAllUiTexts, loadNamespaces, type Namespace } from '../../lib/i18n';
 import { state } from '../../lib/store';
 import type { RouteHandle } from '../guards';
 import { EmptyLayout } from './EmptyLayout';
 
-/** What the signed-in frame needs beyond the eager namespaces (the test keeps this true). */
-export const FRAME_NAMESPACES: readonly Namespace[] = ['frame'];
+/**
+ * What the signed-in frame needs beyond the eager namespaces (the test keeps this true): its header and
+ * notices, and for every signed-in screen inside it the common words and the server's messages (loaded
+ * here once, with the frame's code, instead of on the login page).
+ */
+export const FRAME_NAMESPACES: readonly Namespace[] = ['common', 'frame', 'messages'];
+
+/**
+ * What the signed-in frame needs before it renders besides its code: its namespaces and all of the ui
+ * library's texts (its widgets'; the login page has only the base part).
+ */
+export const prepareFrame = async (): Promise<void> => {
+  await Promise.all([loadNamespaces(FRAME_NAMESPACES), loadAllUiTexts(state.language)]);
+};
 
 // The signed-in frame (header, selector bar, inactivity watch) is its own chunk: the login page never loads it.
 const DefaultLayout = lazy(async () => {
-  const [module] = await Promise.all([import('./DefaultLayout'), loadNamespaces(FRAME_NAMESPACES)]);
+  const [module] = await Promise.all([import('./DefaultLayout'), prepareFrame()]);
   return module;
 });
 
@@ -44,7 +57,13 @@ function AppProgressBar() {
 export function RootLayout() {
   const { t } = useTranslation('shell');
   const layout = useLayoutName();
+  const { key } = useLocation();
   useVersionCheck();
+  // A toast handed to the frame is for the page a sign-in leads to: a page outside the frame drops it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: every page shown counts, so the location's key
+  useEffect(() => {
+    if (layout === 'Empty') dropPendingFrameToasts();
+  }, [layout, key]);
   const progressBar = <AppProgressBar />;
 
   if (layout === 'Empty') {

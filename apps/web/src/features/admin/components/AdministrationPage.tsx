@@ -14,7 +14,7 @@ import { useFormat } from '../../../lib/format';
 import { errorKey } from '../../../lib/messages';
 import { usePageTitle } from '../../../lib/page-title';
 import { useQuery } from '../../../lib/query';
-import { impersonate } from '../../../lib/session';
+import { impersonate } from '../../../lib/session-switch';
 import { state } from '../../../lib/store';
 
 /** System overview for administrators, links to the admin pages and impersonation. */

@@ -31,6 +31,17 @@ describe('sign-in', () => {
     expect(state.session?.username).toBe('sales');
   });
 
+  it('greets the user with a toast in the signed-in frame the next page opens in', async () => {
+    const user = userEvent.setup();
+    const { router } = renderApp('/login');
+    await screen.findByLabelText('Username');
+    await fill(user, 'staff', 'demo1234');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    const toast = await screen.findByRole('status');
+    expect(toast).toHaveTextContent('Signed in successfully.');
+    expect(screen.getByRole('region', { name: 'Notifications' })).toContainElement(toast);
+  });
+
   it('shows the failure message after every failed attempt', async () => {
     const user = userEvent.setup();
     renderApp('/login');

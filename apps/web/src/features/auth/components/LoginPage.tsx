@@ -1,11 +1,12 @@
 import { LANGUAGES } from '@falcon/api-client';
-import { type LoginCredentials, LoginForm, useToast } from '@falcon/ui';
+import { type LoginCredentials, LoginForm } from '@falcon/ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { Logo } from '../../../components/Logo';
 import { api } from '../../../lib/api';
-import { waitText } from '../../../lib/i18n';
+import { showInFrame } from '../../../lib/frame-toasts';
+import { loadNamespaces, waitText } from '../../../lib/i18n';
 import { changeLanguage, languageOptions } from '../../../lib/language';
 import { usePageTitle } from '../../../lib/page-title';
 import { useQuery } from '../../../lib/query';
@@ -15,16 +16,24 @@ import { state } from '../../../lib/store';
 interface LoginPageProps {
   /** Where to go after signing in (already checked to stay inside the app). */
   redirectTo: string;
+  /** An attempt starts: what the next page needs can load meanwhile. */
+  onSignInStart?: () => void;
   onSignedIn: (to: string) => void;
 }
+
+/**
+ * The server's messages (the failure's text, the success toast) are a namespace of their own, loaded
+ * with the signed-in frame; the login page needs them only once an attempt was made, so they load
+ * alongside the sign-in request rather than with the page (ON_DEMAND_NAMESPACES in app/routes-config.ts).
+ */
+const ATTEMPT_NAMESPACES = ['messages'] as const;
 
 /**
  * Spec: language at the top right, username, password, remember username, login with a spinner. The
  * message is set after every attempt: cleared when one starts, then the failure's text (or none).
  */
-export function LoginPage({ redirectTo, onSignedIn }: LoginPageProps) {
-  const { t } = useTranslation(['auth', 'messages']);
-  const toast = useToast();
+export function LoginPage({ redirectTo, onSignInStart, onSignedIn }: LoginPageProps) {
+  const { t } = useTranslation('auth');
   const { language, rememberedUsername } = useSnapshot(state);
   const [loading, setLoading] = useState(false);
   const [failure, setFailure] = useState<Extract<SignInResult, { ok: false }> | null>(null);
@@ -36,10 +45,14 @@ export function LoginPage({ redirectTo, onSignedIn }: LoginPageProps) {
   const onSubmit = async ({ username, password, remember }: LoginCredentials) => {
     setFailure(null);
     setLoading(true);
+    onSignInStart?.();
+    const messages = loadNamespaces(ATTEMPT_NAMESPACES).catch((error: unknown) => console.error(error));
     const result = await signIn(username, password, remember);
+    await messages;
     setLoading(false);
     if (result.ok) {
-      toast.show({ type: 'info', title: t('login_successful', { ns: 'messages' }) });
+      // Shown by the signed-in frame the next page opens in.
+      showInFrame({ type: 'info', title: t('login_successful', { ns: 'messages' }) });
       onSignedIn(redirectTo);
     } else {
       setFailure(result);

@@ -7,7 +7,7 @@ import { AppQuickSearch } from './AppQuickSearch';
 import { AppUserMenu } from './AppUserMenu';
 
 export function AppHeader() {
-  const { t } = useTranslation('shell');
+  const { t } = useTranslation('frame');
   return (
     <Header
       logo={<Logo label={t('header.logo')} />}

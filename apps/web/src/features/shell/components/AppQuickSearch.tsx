@@ -10,7 +10,7 @@ const MAX_PER_COLUMN = 10;
 
 /** The header's search over concerns, branches and locations (`suggestcbl`); choosing one opens it. */
 export function AppQuickSearch() {
-  const { t } = useTranslation(['shell', 'messages']);
+  const { t } = useTranslation(['frame', 'messages']);
   const navigate = useNavigate();
   const [results, setResults] = useState<QuickSearchResults | null>(null);
   const [loading, setLoading] = useState(false);

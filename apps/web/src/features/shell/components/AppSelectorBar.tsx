@@ -10,7 +10,7 @@ import { chooseConcern, setConcerns, state } from '../../../lib/store';
 
 /** Concern > branch > location; each choice navigates to its page, which applies the selection rules. */
 export function AppSelectorBar() {
-  const { t } = useTranslation('shell');
+  const { t } = useTranslation('frame');
   const navigate = useNavigate();
   const { session, selection, concerns } = useSnapshot(state);
   const signedIn = Boolean(session?.username);

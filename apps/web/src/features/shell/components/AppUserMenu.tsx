@@ -4,12 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { paths } from '../../../config/paths';
 import { changeLanguage, languageOptions } from '../../../lib/language';
-import { signOut } from '../../../lib/session';
+import { signOut } from '../../../lib/session-switch';
 import { state } from '../../../lib/store';
 
 /** Avatar, name, language switch and the links the user's permissions allow (spec section 6). */
 export function AppUserMenu() {
-  const { t } = useTranslation('shell');
+  const { t } = useTranslation('frame');
   const { session, language } = useSnapshot(state);
   if (!session) return null;
 

@@ -2,7 +2,7 @@ import { Button } from '@falcon/ui';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { useSnapshot } from 'valtio';
-import { signOut } from '../../../lib/session';
+import { signOut } from '../../../lib/session-switch';
 import { state } from '../../../lib/store';
 
 const Notice = styled.div`

@@ -1,5 +1,6 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
+import { prepareFrame } from '../../../app/layouts/RootLayout';
 import { AppProvider } from '../../../app/provider';
 import { api } from '../../../lib/api';
 import { browser } from '../../../lib/session';
@@ -13,7 +14,10 @@ describe('inactivity (spec section 4)', () => {
   let signout: MockInstance;
   let assign: MockInstance;
 
-  beforeEach(() => {
+  beforeEach(async () => {
+    // It lives in the signed-in frame, which loads its namespaces (the warning is a server message) and
+    // the ui library's widget texts first.
+    await prepareFrame();
     vi.useFakeTimers();
     signInAs({ username: 'staff' });
     signout = vi.spyOn(api.auth, 'signout').mockResolvedValue({ ok: true });

@@ -1,6 +1,7 @@
 import { InactivityBanner, useInactivity } from '@falcon/ui';
+import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { signOut } from '../../../lib/session';
+import { signOut } from '../../../lib/session-switch';
 import { state } from '../../../lib/store';
 
 /**
@@ -9,10 +10,18 @@ import { state } from '../../../lib/store';
  * login page loads.
  */
 export function SessionWatch() {
+  const { t } = useTranslation('messages');
   const { session } = useSnapshot(state);
   const { warning, secondsLeft, reset } = useInactivity({
     enabled: Boolean(session?.username),
     onLogout: () => void signOut(),
   });
-  return <InactivityBanner open={warning} secondsLeft={secondsLeft} onStay={reset} />;
+  return (
+    <InactivityBanner
+      open={warning}
+      secondsLeft={secondsLeft}
+      onStay={reset}
+      message={t('logout_warning', { seconds: secondsLeft })}
+    />
+  );
 }

@@ -1,0 +1,116 @@
+import type { LoaderFunctionArgs, Params, RouteObject } from 'react-router-dom';
+import { redirect } from 'react-router-dom';
+import { paths } from '../config/paths';
+import type { Namespace } from '../lib/i18n';
+import { state } from '../lib/store';
+import type { RouteHandle } from './guards';
+import { signInRedirect } from './redirect';
+import { pages, type RouteModule } from './route-pages';
+
+/**
+ * The translation namespaces each signed-in route module needs beyond the eager ones (see
+ * PUBLIC_ROUTE_NAMESPACES in routes-config.ts); `routes-config.test.ts` keeps both tables true.
+ */
+export const SIGNED_IN_ROUTE_NAMESPACES = {
+  administration: ['admin'],
+  'branch-contacts': ['org'],
+  'branch-map': ['org'],
+  branch: ['location', 'org'],
+  'concern-contacts': ['org'],
+  concern: ['org'],
+  dashboard: ['dashboard'],
+  exports: ['admin'],
+  'location-calendar': ['lists', 'location'],
+  'location-contacts': ['lists', 'location', 'org'],
+  'location-gallery': ['lists', 'location'],
+  'location-lists': ['lists', 'location'],
+  'location-protocol': ['lists', 'location'],
+  location: ['lists', 'location', 'reviews'],
+  'mobile-app': ['scanner'],
+  profile: ['admin', 'profile'],
+  protocol: ['admin'],
+  reviews: ['reviews'],
+  role: ['admin'],
+  roles: ['admin'],
+  user: ['admin'],
+  users: ['admin'],
+} as const satisfies Record<string, readonly Namespace[]>;
+
+// One chunk per route module (vite.config.ts names them route-<file>-<hash>.js); the public ones are
+// routes-config.ts's.
+const page = pages(
+  import.meta.glob<RouteModule>([
+    './routes/*.tsx',
+    '!./routes/{legal-notice,login,not-found,privacy,terms}.tsx',
+  ]),
+  SIGNED_IN_ROUTE_NAMESPACES,
+);
+
+/** Starts a screen's data while its code downloads (after the sign-in check). */
+type Prefetch = (params: Params) => void;
+
+/** Runs before the route's code loads: sign-in, permission and own-profile guards (spec sections 2, 5, 6). */
+export const guardLoader =
+  (handle: RouteHandle, prefetch?: Prefetch) =>
+  async ({ request, params }: LoaderFunctionArgs) => {
+    const url = new URL(request.url);
+    const target = { pathname: url.pathname, search: url.search, params };
+    // Signed out: to login at once. The permission rules (and the api-client's permission catalogue)
+    // load only for a signed-in visit.
+    const to = state.session?.username
+      ? (await import('./guards')).accessRedirect(handle, target, state.session)
+      : signInRedirect(target);
+    if (to) throw redirect(to);
+    prefetch?.(params);
+    return null;
+  };
+
+const route = (
+  path: string,
+  handle: RouteHandle,
+  lazy: RouteObject['lazy'],
+  prefetch?: Prefetch,
+): RouteObject => ({
+  path,
+  handle,
+  loader: guardLoader(handle, prefetch),
+  lazy,
+});
+
+// The location screen's racks hold every container (5,000 at the biggest location): fetch them in
+// parallel with the route's code rather than after it rendered (Lighthouse LCP).
+const prefetchLocation: Prefetch = ({ code }) => {
+  if (code) void import('../features/location/api/queries').then((m) => m.prefetchLocation(code));
+};
+
+const fixed: RouteHandle = { layout: 'FixedHeight' };
+const plain: RouteHandle = { layout: 'Default' };
+
+/** Every signed-in route of spec section 2, each its own chunk. */
+export const signedInRoutes: RouteObject[] = [
+  route(paths.dashboard.path, plain, page('dashboard')),
+  route(paths.concern.path, plain, page('concern')),
+  route(paths.concernContacts.path, plain, page('concern-contacts')),
+  route(paths.branch.path, plain, page('branch')),
+  route(paths.branchContacts.path, plain, page('branch-contacts')),
+  route(paths.branchMap.path, fixed, page('branch-map')),
+  route(paths.location.path, fixed, page('location'), prefetchLocation),
+  route(paths.locationUpdate.path, fixed, page('location'), prefetchLocation),
+  route(paths.locationContacts.path, plain, page('location-contacts')),
+  route(paths.locationGallery.path, plain, page('location-gallery')),
+  route(paths.locationCalendar.path, fixed, page('location-calendar')),
+  route(paths.locationProtocol.path, plain, page('location-protocol')),
+  // Decision (issue 6): the barcode and inventory lists of a location get their own sub-page.
+  route(paths.locationLists.path, plain, page('location-lists')),
+  route(paths.roles.path, { ...plain, guard: 'roleAdministration' }, page('roles')),
+  route(paths.role.path, { ...plain, guard: 'roleAdministration' }, page('role')),
+  route(paths.users.path, { ...plain, guard: 'userAdministration' }, page('users')),
+  route(paths.user.path, { ...plain, guard: 'userAdministration' }, page('user')),
+  route(paths.newUser.path, { ...plain, guard: 'newUser' }, page('user')),
+  route(paths.protocol.path, { ...plain, guard: 'protocolAdministration' }, page('protocol')),
+  route(paths.exports.path, { ...plain, guard: 'exportAdministration' }, page('exports')),
+  route(paths.administration.path, { ...plain, guard: 'administration' }, page('administration')),
+  route(paths.app.path, plain, page('mobile-app')),
+  route(paths.reviews.path, plain, page('reviews')),
+  route(paths.profile.path, { ...plain, ownProfile: true }, page('profile')),
+];

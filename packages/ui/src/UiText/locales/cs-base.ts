@@ -1,0 +1,26 @@
+import type { UiBaseTexts } from './types';
+
+export const csBase: UiBaseTexts = {
+  'common.close': 'Zavřít',
+  'common.clear': 'Vymazat',
+  'common.loading': 'Načítání…',
+  'common.retry': 'Zkusit znovu',
+  'common.cancel': 'Zrušit',
+  'common.confirm': 'Potvrdit',
+  'common.delete': 'Smazat',
+  'common.noResults': 'Žádné výsledky',
+  'common.errorTitle': 'Něco se pokazilo',
+  'common.emptyTitle': 'Zatím zde nic není',
+  'selector.choose': 'Vyberte prosím',
+  'login.title': 'Přihlášení',
+  'login.username': 'Uživatelské jméno',
+  'login.password': 'Heslo',
+  'login.remember': 'Zapamatovat uživatelské jméno',
+  'login.submit': 'Přihlásit',
+  'login.language': 'Jazyk',
+  'footer.build': 'Sestavení {date}',
+  'footer.newTab': 'otevře se na nové kartě',
+  'footer.nav': 'Zápatí',
+  'common.yes': 'Ano',
+  'common.no': 'Ne',
+};

@@ -1,0 +1,26 @@
+import type { UiBaseTexts } from './types';
+
+export const deBase: UiBaseTexts = {
+  'common.close': 'Schließen',
+  'common.clear': 'Leeren',
+  'common.loading': 'Wird geladen…',
+  'common.retry': 'Erneut versuchen',
+  'common.cancel': 'Abbrechen',
+  'common.confirm': 'Bestätigen',
+  'common.delete': 'Löschen',
+  'common.noResults': 'Keine Ergebnisse',
+  'common.errorTitle': 'Etwas ist schiefgelaufen',
+  'common.emptyTitle': 'Noch keine Einträge',
+  'selector.choose': 'Bitte wählen',
+  'login.title': 'Anmelden',
+  'login.username': 'Benutzername',
+  'login.password': 'Passwort',
+  'login.remember': 'Benutzernamen merken',
+  'login.submit': 'Anmelden',
+  'login.language': 'Sprache',
+  'footer.build': 'Build {date}',
+  'footer.newTab': 'öffnet in neuem Tab',
+  'footer.nav': 'Fußzeile',
+  'common.yes': 'Ja',
+  'common.no': 'Nein',
+};

@@ -1,0 +1,26 @@
+import type { UiBaseTexts } from './types';
+
+export const huBase: UiBaseTexts = {
+  'common.close': 'Bezárás',
+  'common.clear': 'Törlés',
+  'common.loading': 'Betöltés…',
+  'common.retry': 'Újra',
+  'common.cancel': 'Mégse',
+  'common.confirm': 'Megerősítés',
+  'common.delete': 'Törlés',
+  'common.noResults': 'Nincs találat',
+  'common.errorTitle': 'Hiba történt',
+  'common.emptyTitle': 'Még nincs itt semmi',
+  'selector.choose': 'Kérjük, válasszon',
+  'login.title': 'Bejelentkezés',
+  'login.username': 'Felhasználónév',
+  'login.password': 'Jelszó',
+  'login.remember': 'Felhasználónév megjegyzése',
+  'login.submit': 'Bejelentkezés',
+  'login.language': 'Nyelv',
+  'footer.build': 'Build {date}',
+  'footer.newTab': 'új lapon nyílik meg',
+  'footer.nav': 'Lábléc',
+  'common.yes': 'Igen',
+  'common.no': 'Nem',
+};

@@ -1,0 +1,26 @@
+import type { UiBaseTexts } from './types';
+
+export const plBase: UiBaseTexts = {
+  'common.close': 'Zamknij',
+  'common.clear': 'Wyczyść',
+  'common.loading': 'Ładowanie…',
+  'common.retry': 'Spróbuj ponownie',
+  'common.cancel': 'Anuluj',
+  'common.confirm': 'Potwierdź',
+  'common.delete': 'Usuń',
+  'common.noResults': 'Brak wyników',
+  'common.errorTitle': 'Coś poszło nie tak',
+  'common.emptyTitle': 'Na razie nic tu nie ma',
+  'selector.choose': 'Proszę wybrać',
+  'login.title': 'Logowanie',
+  'login.username': 'Nazwa użytkownika',
+  'login.password': 'Hasło',
+  'login.remember': 'Zapamiętaj nazwę użytkownika',
+  'login.submit': 'Zaloguj',
+  'login.language': 'Język',
+  'footer.build': 'Wersja {date}',
+  'footer.newTab': 'otwiera się w nowej karcie',
+  'footer.nav': 'Stopka',
+  'common.yes': 'Tak',
+  'common.no': 'Nie',
+};

@@ -1,0 +1,26 @@
+import type { UiBaseTexts } from './types';
+
+export const roBase: UiBaseTexts = {
+  'common.close': 'Închide',
+  'common.clear': 'Golește',
+  'common.loading': 'Se încarcă…',
+  'common.retry': 'Încearcă din nou',
+  'common.cancel': 'Anulează',
+  'common.confirm': 'Confirmă',
+  'common.delete': 'Șterge',
+  'common.noResults': 'Niciun rezultat',
+  'common.errorTitle': 'Ceva nu a funcționat',
+  'common.emptyTitle': 'Nimic aici deocamdată',
+  'selector.choose': 'Vă rugăm să alegeți',
+  'login.title': 'Autentificare',
+  'login.username': 'Nume de utilizator',
+  'login.password': 'Parolă',
+  'login.remember': 'Reține numele de utilizator',
+  'login.submit': 'Autentificare',
+  'login.language': 'Limba',
+  'footer.build': 'Versiune {date}',
+  'footer.newTab': 'se deschide într-o filă nouă',
+  'footer.nav': 'Subsol',
+  'common.yes': 'Da',
+  'common.no': 'Nu',
+};

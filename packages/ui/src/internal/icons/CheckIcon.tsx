@@ -1,0 +1,7 @@
+import { type IconProps, Svg } from './Svg';
+
+export const CheckIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M20 6 9 17l-5-5" />
+  </Svg>
+);

@@ -1,0 +1,7 @@
+import { type IconProps, Svg } from './Svg';
+
+export const CloseIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M18 6 6 18M6 6l12 12" />
+  </Svg>
+);
