@@ -1,5 +1,4 @@
 import { type ApiError, isApiError, type MessageKey, type Session } from '@falcon/api-client';
-import { paths } from '../config/paths';
 import { api } from './api';
 import { browser } from './browser';
 import { invalidate } from './query';
