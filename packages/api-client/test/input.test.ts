@@ -141,7 +141,8 @@ describe('whether an approval can still apply a request', () => {
 
 describe('documented answers', () => {
   it('derive from the metadata: session, CSRF, permissions, path, conflicts, throttling', () => {
-    expect([...errorStatusesOf(contract.auth.signin)]).toEqual([400, 403, 429, 503]);
+    // Public, but a password check: 401 login_failed for a wrong username or password.
+    expect([...errorStatusesOf(contract.auth.signin)]).toEqual([400, 401, 403, 429, 503]);
     expect([...errorStatusesOf(contract.concerns.list)]).toEqual([401, 503]);
     expect([...errorStatusesOf(contract.reviews.approve)]).toEqual([400, 401, 403, 404, 409, 503]);
     expect([...errorStatusesOf(contract.profile.changePassword)]).toEqual([400, 401, 403, 429, 503]);
