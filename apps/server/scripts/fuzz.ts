@@ -59,7 +59,7 @@ const engine = url ? `PostgreSQL (${new URL(url).host})` : 'PGlite (in memory)';
 console.log(`seeding ${engine} with the ${SCENARIO_DATASET.scale} dataset, seed ${SCENARIO_DATASET.seed}...`);
 const database = await open();
 await seedDataset(database.db, createDataset(SCENARIO_DATASET));
-const app = await buildApp({ db: database.db, webDist: null, underPressure: false, exportWorker: false });
+const app = await buildApp({ db: database.db, webDist: null, underPressure: false, jobs: false });
 await app.ready();
 
 console.log(

@@ -165,7 +165,7 @@ describe('serving the web app', () => {
       db: t.database.db,
       webDist: dir,
       underPressure: false,
-      exportWorker: false,
+      jobs: false,
     });
     try {
       const manifest = await app.inject({ method: 'GET', url: '/manifest.webmanifest' });
@@ -196,7 +196,7 @@ describe('behind TLS (SESSION_SECURE)', () => {
       webDist: null,
       sessionSecure: true,
       underPressure: false,
-      exportWorker: false,
+      jobs: false,
     });
     try {
       const res = await app.inject({

@@ -19,8 +19,10 @@ import { DEFAULT_THROTTLE, type ThrottleOptions } from './auth/throttle';
 import type { AppContext } from './context';
 import type { Db } from './db/client';
 import { HttpError, messageOf } from './errors';
+import { createJobQueue, type JobQueueOptions } from './jobs/queue';
+import { JOBS } from './jobs/registry';
 import { API_BASE, registerContract } from './plugins/contract';
-import { type ExportWorkerSetting, registerFilesAndJobs } from './plugins/files-and-jobs';
+import { registerFilesAndJobs } from './plugins/files-and-jobs';
 import { routeGroups } from './routes';
 
 declare const __FALCON_VERSION__: string | undefined;
@@ -50,8 +52,13 @@ export interface BuildAppOptions {
   bodyLimit?: number;
   /** fastify's trustProxy: whose X-Forwarded-For to believe (TRUST_PROXY); off unless said. */
   trustProxy?: false | number | string[];
-  /** The export worker of this process (default on); `false` leaves the queue to other instances. */
-  exportWorker?: ExportWorkerSetting;
+  /**
+   * The background jobs of this process (default: runs them); `false`: it only enqueues them and
+   * leaves running them to other instances (tests start their own workers).
+   */
+  jobs?:
+    | false
+    | Pick<JobQueueOptions, 'pollSeconds' | 'maintenanceSeconds' | 'cronSeconds' | 'stopTimeoutMs'>;
 }
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -118,9 +125,10 @@ export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstanc
           details: { field: 'path' },
         }),
   });
+  const now = options.now ?? (() => new Date());
   const ctx: AppContext = {
     db: options.db,
-    now: options.now ?? (() => new Date()),
+    now,
     version: options.version ?? BUILD_VERSION,
     startedAt: new Date().toISOString(),
     sessionSecure,
@@ -129,6 +137,14 @@ export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstanc
       pair: { ...DEFAULT_THROTTLE.pair, ...options.throttle?.pair },
       address: { ...DEFAULT_THROTTLE.address, ...options.throttle?.address },
     },
+    jobs: createJobQueue({
+      db: options.db,
+      now,
+      log: app.log,
+      jobs: JOBS,
+      work: options.jobs !== false,
+      ...(options.jobs || {}),
+    }),
   };
   app.decorate('ctx', ctx);
   app.decorateRequest('auth', null);
@@ -231,7 +247,7 @@ export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(fastifySwaggerUi, { routePrefix: `${API_BASE}/docs`, staticCSP: true });
 
-  await registerFilesAndJobs(app, ctx, options.exportWorker);
+  await registerFilesAndJobs(app, ctx);
   registerContract(app, ctx, routeGroups);
 
   const webDist = options.webDist === undefined ? DEFAULT_WEB_DIST : options.webDist;

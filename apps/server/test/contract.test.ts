@@ -12,7 +12,7 @@ let origin = '';
 
 const restart = async () => {
   await current?.close();
-  current = await createTestApp({ exportWorker: { pollMs: 50 } });
+  current = await createTestApp();
   await current.app.listen({ port: 0, host: '127.0.0.1' });
   origin = `http://127.0.0.1:${(current.app.server.address() as AddressInfo).port}`;
 };

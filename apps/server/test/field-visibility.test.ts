@@ -51,7 +51,7 @@ const userWith = async (username: string, permissions: string[]): Promise<Client
 };
 
 beforeAll(async () => {
-  h = await createTestApp({ exportWorker: false });
+  h = await createTestApp({ jobs: false });
   [admin, staff] = await Promise.all([signIn(h.app, 'admin'), signIn(h.app, 'staff')]);
   const [row] = await h.database.db
     .select()

@@ -10,7 +10,7 @@ import { injectTarget } from './inject-target';
  */
 let h: TestApp;
 beforeAll(async () => {
-  h = await createTestApp({ exportWorker: false });
+  h = await createTestApp({ jobs: false });
 });
 afterAll(() => h.close());
 

@@ -10,7 +10,7 @@ import { injectTarget } from './inject-target';
  */
 let h: TestApp;
 beforeAll(async () => {
-  h = await createTestApp({ exportWorker: { pollMs: 50 } });
+  h = await createTestApp();
 });
 afterAll(() => h.close());
 

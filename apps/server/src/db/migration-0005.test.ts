@@ -147,7 +147,7 @@ describe('migration 0005: every role gets an owner, every customer user a scope 
   });
 
   it('a deactivated user cannot sign in until an administrator saves it with a scope', async () => {
-    const app = await buildApp({ db: database.db, webDist: null, underPressure: false, exportWorker: false });
+    const app = await buildApp({ db: database.db, webDist: null, underPressure: false, jobs: false });
     await app.ready();
     try {
       const signin = (username: string) =>

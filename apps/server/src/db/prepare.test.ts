@@ -58,7 +58,7 @@ describe('preparing the database on start', () => {
       adminPassword: 'a-long-secret-1',
     });
     expect(result).toBe('admin-created');
-    const app = await buildApp({ db: database.db, webDist: null, underPressure: false, exportWorker: false });
+    const app = await buildApp({ db: database.db, webDist: null, underPressure: false, jobs: false });
     try {
       const root = await signIn(app, 'root', 'a-long-secret-1');
       const session = (await root.get('/api/rest/v2/auth/session')).json();

@@ -1,10 +1,11 @@
 import { LABELS } from '@falcon/api-client';
 import { createDataset } from '@falcon/demo-data';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signIn, type TestApp } from '../../test/harness';
 import { buildApp } from '../app';
+import type { Db } from '../db/client';
 import * as t from '../db/schema';
 import { runExport } from './exports';
 
@@ -37,7 +38,7 @@ const sheetOf = async (bytes: Buffer) => {
 
 let t1: TestApp;
 beforeAll(async () => {
-  t1 = await createTestApp({ exportWorker: { pollMs: 50 } });
+  t1 = await createTestApp();
 });
 afterAll(() => t1.close());
 
@@ -136,58 +137,101 @@ describe('exports', () => {
   });
 });
 
-describe('the export worker', () => {
-  it('retries a job that was running when its process died, on the next start', async () => {
-    const t2 = await createTestApp({ exportWorker: false });
+/** pg-boss's job of an export (the queue's own table): what a crashed worker leaves behind is written there. */
+const bossJob = async (db: Db, exportId: string) => {
+  const result = (await db.execute(
+    sql`select id, state from pgboss.job where name = 'export' and data->>'exportId' = ${exportId}`,
+  )) as unknown as { rows: { id: string; state: string }[] };
+  return result.rows[0];
+};
+
+describe('the export job', () => {
+  it('is enqueued with its row in one transaction: a refused export leaves neither', async () => {
+    const sales = await signIn(t1.app, 'sales');
+    const queued = (await sales.post(`/api/rest/v2/location/${own.locationCode}/export/xlsx`, {})).json();
+    expect(await bossJob(t1.database.db, queued.id)).toBeDefined();
+    const count = async () =>
+      (
+        (await t1.database.db.execute(
+          sql`select (select count(*) from export_jobs)::int as rows, (select count(*) from pgboss.job where name = 'export')::int as jobs`,
+        )) as unknown as { rows: { rows: number; jobs: number }[] }
+      ).rows[0];
+    const before = await count();
+    // A check at commit, after the row, its protocol entry and the job were written, refuses the transaction.
+    await t1.database.db.execute(
+      sql.raw(`create or replace function falcon_test_refuse() returns trigger language plpgsql as $$
+        begin raise exception 'refused by the test'; end $$`),
+    );
+    await t1.database.db.execute(
+      sql.raw(`create constraint trigger falcon_test_refuse after insert on export_jobs
+        deferrable initially deferred for each row execute function falcon_test_refuse()`),
+    );
     try {
+      const refused = await sales.post(`/api/rest/v2/location/${own.locationCode}/export/xlsx`, {});
+      expect(refused.statusCode).toBe(500);
+    } finally {
+      await t1.database.db.execute(sql.raw('drop trigger falcon_test_refuse on export_jobs'));
+    }
+    expect(await count()).toEqual(before);
+  });
+
+  it('takes over a run lost with its process once its lease is over, not before', async () => {
+    const t2 = await createTestApp({ jobs: false });
+    try {
+      const db = t2.database.db;
       const sales = await signIn(t2.app, 'sales');
       const queued = (await sales.post(`/api/rest/v2/branch/${own.branchCode}/export/xlsx`, {})).json();
-      // What a crash leaves behind: running, with a heartbeat nobody renews.
-      await t2.database.db
+      // What a process that died while producing the export leaves behind: its run active in pg-boss
+      // (lease from now on), the row running with one attempt.
+      const job = await bossJob(db, queued.id);
+      await db.execute(
+        sql`update pgboss.job set state = 'active', started_on = now() where name = 'export' and id = ${job?.id}`,
+      );
+      await db
         .update(t.exportJobs)
-        .set({
-          state: 'running',
-          attempts: 1,
-          startedAt: new Date(Date.now() - 120_000),
-          heartbeatAt: new Date(Date.now() - 120_000),
-        })
+        .set({ state: 'running', attempts: 1, startedAt: new Date() })
         .where(eq(t.exportJobs.id, queued.id));
       await t2.app.close();
 
-      const restarted = await buildApp({ db: t2.database.db, webDist: null, exportWorker: { pollMs: 50 } });
-      await restarted.ready();
+      // Another instance starts, maintaining the queue every second.
+      const other = await buildApp({
+        db,
+        webDist: null,
+        underPressure: false,
+        jobs: { maintenanceSeconds: 1 },
+      });
+      await other.ready();
       try {
-        const job = await waitFor('the retried export', async () => {
-          const [row] = await t2.database.db
-            .select()
-            .from(t.exportJobs)
-            .where(eq(t.exportJobs.id, queued.id));
-          return row?.state === 'done' || row?.state === 'failed' ? row : undefined;
+        const startedAt = new Date();
+        await waitFor('a maintenance run of the other instance', async () => {
+          const result = (await db.execute(sql`select maintained_on from pgboss.version`)) as unknown as {
+            rows: { maintained_on: string | Date | null }[];
+          };
+          const at = result.rows[0]?.maintained_on;
+          return at && new Date(at) > startedAt ? true : undefined;
         });
-        expect(job).toMatchObject({ state: 'done', attempts: 2, kind: 'branch' });
-        expect(job.rowCount).toBe(dataset.containers.filter((c) => c.branchCode === own.branchCode).length);
+        // The lease (11 minutes for an export) is not over: the run may still be alive somewhere.
+        expect((await bossJob(db, queued.id))?.state).toBe('active');
+        const [row] = await db.select().from(t.exportJobs).where(eq(t.exportJobs.id, queued.id));
+        expect(row).toMatchObject({ state: 'running', attempts: 1 });
+
+        // Twenty minutes later (as far as the lease can tell): the next maintenance gives the job back
+        // and the other instance produces it.
+        await db.execute(
+          sql`update pgboss.job set started_on = now() - interval '20 minutes' where name = 'export' and id = ${job?.id}`,
+        );
+        const done = await waitFor('the export taken over', async () => {
+          const [current] = await db.select().from(t.exportJobs).where(eq(t.exportJobs.id, queued.id));
+          return current?.state === 'done' || current?.state === 'failed' ? current : undefined;
+        });
+        expect(done).toMatchObject({ state: 'done', attempts: 2, kind: 'branch' });
+        expect(done.rowCount).toBe(dataset.containers.filter((c) => c.branchCode === own.branchCode).length);
+        expect((await bossJob(db, queued.id))?.state).toBe('completed');
       } finally {
-        await restarted.close();
+        await other.close();
       }
     } finally {
       await t2.database.close();
-    }
-  });
-
-  it('leaves a job another live process is running alone (fresh heartbeat)', async () => {
-    const t3 = await createTestApp({ exportWorker: false });
-    try {
-      const sales = await signIn(t3.app, 'sales');
-      const queued = (await sales.post(`/api/rest/v2/location/${own.locationCode}/export/xlsx`, {})).json();
-      await t3.database.db
-        .update(t.exportJobs)
-        .set({ state: 'running', attempts: 1, startedAt: new Date(), heartbeatAt: new Date() })
-        .where(eq(t.exportJobs.id, queued.id));
-      const { claimJob } = await import('./exports');
-      expect(await claimJob(t3.database.db, new Date(), 30_000, 3)).toBeNull();
-      expect((await claimJob(t3.database.db, new Date(Date.now() + 60_000), 30_000, 3))?.id).toBe(queued.id);
-    } finally {
-      await t3.close();
     }
   });
 });

@@ -1,6 +1,6 @@
 import { DELIVERY_STATES, type ExportJob, type ExportRequest, type Language } from '@falcon/api-client';
-import { and, asc, eq, gt, ilike, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
-import type { z } from 'zod';
+import { and, eq, gt, ilike, inArray, type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { type Auth, loadGrants } from '../auth/sessions';
 import type { Db } from '../db/client';
 import * as t from '../db/schema';
@@ -9,6 +9,7 @@ import { newId } from '../ids';
 import { checkSearchRights, containerFor, searchParts } from '../services/containers';
 import { writeProtocol } from '../services/protocol';
 import { storeFile } from '../services/stored-files';
+import { defineJob, isShutdown, type JobContext, type JobQueue } from './queue';
 
 type JobRow = typeof t.exportJobs.$inferSelect;
 type Request = z.output<typeof ExportRequest>;
@@ -27,11 +28,9 @@ export const jobView = (j: JobRow): ExportJob => ({
   error: j.error,
 });
 
-/** Wakes the worker of this process at once; other instances find the job on their next poll. */
-const listeners = new Set<() => void>();
-
-/** Queues an export of a search: the worker writes the file; the Exports page shows the job. */
+/** Queues an export of a search: the export job writes the file; the Exports page shows the row. */
 export const enqueueExport = async (
+  jobs: JobQueue,
   db: Db,
   auth: Auth,
   kind: ExportJob['kind'],
@@ -43,36 +42,42 @@ export const enqueueExport = async (
 ): Promise<ExportJob> => {
   // Filters and sort over hidden fields are refused now (403), not later as a failed job.
   checkSearchRights(auth, request.filters, request.sortField);
-  const [row] = await db
-    .insert(t.exportJobs)
-    .values({
-      id: newId('X'),
-      ownerUserId: auth.user.id,
-      kind,
-      scopeCode: scope.code,
-      scopeName: scope.name,
-      state: 'queued',
-      filename: `Export_${scope.code}_${now.toISOString().slice(0, 10)}.xlsx`,
-      language,
-      request: request as unknown as Record<string, unknown>,
-      createdAt: now,
-    })
-    .returning();
-  const job = row as JobRow;
-  await writeProtocol(
-    db,
-    {
-      username: auth.user.username,
-      type: 'export',
-      objectType: kind,
-      objectId: scope.code,
-      locationCode: kind === 'location' ? scope.code : null,
-      summary: `export of ${scope.code} queued`,
-      after: { jobId: job.id },
-    },
-    now,
-  );
-  for (const wake of listeners) wake();
+  // The row the user sees and the queued job are written in one transaction: neither exists alone.
+  const job = await db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Db;
+    const [row] = await tx
+      .insert(t.exportJobs)
+      .values({
+        id: newId('X'),
+        ownerUserId: auth.user.id,
+        kind,
+        scopeCode: scope.code,
+        scopeName: scope.name,
+        state: 'queued',
+        filename: `Export_${scope.code}_${now.toISOString().slice(0, 10)}.xlsx`,
+        language,
+        request: request as unknown as Record<string, unknown>,
+        createdAt: now,
+      })
+      .returning();
+    const queued = row as JobRow;
+    await writeProtocol(
+      tx,
+      {
+        username: auth.user.username,
+        type: 'export',
+        objectType: kind,
+        objectId: scope.code,
+        locationCode: kind === 'location' ? scope.code : null,
+        summary: `export of ${scope.code} queued`,
+        after: { jobId: queued.id },
+      },
+      now,
+    );
+    await jobs.enqueue(exportJob, { exportId: queued.id }, { tx });
+    return queued;
+  });
+  jobs.wake(exportJob);
   return jobView(job);
 };
 
@@ -155,79 +160,9 @@ export const runExport = async (db: Db, job: JobRow, signal?: AbortSignal, pageS
   });
 };
 
-// --- the worker -----------------------------------------------------------------------------------
+// --- the job ------------------------------------------------------------------------------------
 
-export interface ExportWorkerOptions {
-  db: Db;
-  now?: () => Date;
-  /** How often the queue is polled when idle (other instances' jobs). */
-  pollMs?: number;
-  /** A running job whose heartbeat is older than this belongs to a dead process: it is taken again. */
-  staleMs?: number;
-  heartbeatMs?: number;
-  maxAttempts?: number;
-  log?: {
-    error: (obj: unknown, msg: string) => void;
-    warn: (obj: unknown, msg: string) => void;
-    info?: (obj: unknown, msg: string) => void;
-  };
-}
-
-export interface ExportWorker {
-  wake: () => void;
-  /** Stops taking jobs, aborts the running one and puts it back in the queue. */
-  stop: () => Promise<void>;
-}
-
-/**
- * Claims the oldest queued job (or a running one whose process died) with FOR UPDATE SKIP
- * LOCKED, so each job is produced by exactly one instance.
- */
-export const claimJob = async (
-  db: Db,
-  now: Date,
-  staleMs: number,
-  maxAttempts: number,
-): Promise<JobRow | null> =>
-  db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Db;
-    for (;;) {
-      const [job] = await tx
-        .select()
-        .from(t.exportJobs)
-        .where(
-          or(
-            eq(t.exportJobs.state, 'queued'),
-            and(
-              eq(t.exportJobs.state, 'running'),
-              or(
-                isNull(t.exportJobs.heartbeatAt),
-                lt(t.exportJobs.heartbeatAt, new Date(now.getTime() - staleMs)),
-              ),
-            ),
-          ),
-        )
-        .orderBy(asc(t.exportJobs.createdAt), asc(t.exportJobs.id))
-        .limit(1)
-        .for('update', { skipLocked: true });
-      if (!job) return null;
-      if (job.attempts >= maxAttempts) {
-        await tx
-          .update(t.exportJobs)
-          .set({ state: 'failed', finishedAt: now, error: `gave up after ${job.attempts} attempts` })
-          .where(eq(t.exportJobs.id, job.id));
-        continue;
-      }
-      const [claimed] = await tx
-        .update(t.exportJobs)
-        .set({ state: 'running', startedAt: now, heartbeatAt: now, attempts: job.attempts + 1, error: null })
-        .where(eq(t.exportJobs.id, job.id))
-        .returning();
-      return claimed ?? null;
-    }
-  });
-
-/** Marks a claimed job; only while it is still this attempt's (a reclaimed job is not touched twice). */
+/** Marks a claimed row; only while it is still this run's (a row taken over by a later run is not touched). */
 const mine = (job: JobRow) =>
   and(
     eq(t.exportJobs.id, job.id),
@@ -235,115 +170,85 @@ const mine = (job: JobRow) =>
     eq(t.exportJobs.attempts, job.attempts),
   );
 
-export const startExportWorker = (options: ExportWorkerOptions): ExportWorker => {
-  const { db } = options;
-  const now = options.now ?? (() => new Date());
-  const pollMs = options.pollMs ?? 1_000;
-  const staleMs = options.staleMs ?? 30_000;
-  const heartbeatMs = options.heartbeatMs ?? Math.max(1_000, Math.floor(staleMs / 4));
-  const maxAttempts = options.maxAttempts ?? 3;
-  const controller = new AbortController();
-  let timer: NodeJS.Timeout | undefined;
-  let sleeping: (() => void) | undefined;
-  const wake = () => sleeping?.();
-  listeners.add(wake);
-
-  const sleep = () =>
-    new Promise<void>((resolve) => {
-      sleeping = resolve;
-      timer = setTimeout(resolve, pollMs);
-    }).finally(() => {
-      sleeping = undefined;
-      clearTimeout(timer);
-    });
-
-  const runOne = async (job: JobRow) => {
-    // One line per claim and per finished file: which instance produced which job (operations, scale-out test).
-    options.log?.info?.({ job: job.id, attempt: job.attempts }, 'export claimed');
-    const beat = setInterval(() => {
-      db.update(t.exportJobs)
-        .set({ heartbeatAt: now() })
-        .where(mine(job))
-        .catch((error: unknown) => options.log?.warn({ err: error, job: job.id }, 'export heartbeat failed'));
-    }, heartbeatMs);
-    try {
-      const result = await runExport(db, job, controller.signal);
-      const buffer = result.buffer ?? Buffer.alloc(0);
-      const stored = await db.transaction(async (transaction) => {
-        const tx = transaction as unknown as Db;
-        const [still] = await tx.select().from(t.exportJobs).where(mine(job)).for('update');
-        if (!still) return null;
-        const fileId = await storeFile(
-          tx,
-          { filename: job.filename, contentType: XLSX_MIME, content: buffer },
-          now(),
-        );
-        await tx
-          .update(t.exportJobs)
-          .set({
-            state: 'done',
-            fileId,
-            rowCount: result.rowCount,
-            size: buffer.byteLength,
-            finishedAt: now(),
-            error: null,
-          })
-          .where(mine(job));
-        return fileId;
-      });
-      if (stored) options.log?.info?.({ job: job.id, rows: result.rowCount, fileId: stored }, 'export done');
-    } catch (error) {
-      if (controller.signal.aborted) {
-        // Shutdown: back into the queue, the next start (or another instance) produces it.
-        await db
-          .update(t.exportJobs)
-          .set({
-            state: 'queued',
-            startedAt: null,
-            heartbeatAt: null,
-            attempts: Math.max(0, job.attempts - 1),
-          })
-          .where(mine(job))
-          .catch(() => undefined);
-        return;
-      }
-      options.log?.error({ err: error, job: job.id }, 'export failed');
-      await db
+/**
+ * Produces one export. `export_jobs` is what the user sees: the run claims its row (running, one more
+ * attempt), and stores the file and `done` only while the row is still its own, so a job delivered
+ * twice (a run taken over after its worker was lost) shows one result. Shutdown hands the row back
+ * (queued, the attempt given back); a failed run leaves it queued for the retry, the last one failed.
+ */
+const produceExport = async (exportId: string, job: JobContext) => {
+  const { db, now, log, signal } = job;
+  const [claimed] = await db
+    .update(t.exportJobs)
+    .set({ state: 'running', startedAt: now(), attempts: sql`${t.exportJobs.attempts} + 1`, error: null })
+    .where(and(eq(t.exportJobs.id, exportId), inArray(t.exportJobs.state, ['queued', 'running'])))
+    .returning();
+  // Done, failed or deleted with its owner: a job delivered again after its result was stored.
+  if (!claimed) return;
+  // One line per claim and per finished file: which instance produced which job (operations, scale-out test).
+  log.info({ job: claimed.id, attempt: claimed.attempts }, 'export claimed');
+  try {
+    const result = await runExport(db, claimed, signal);
+    const buffer = result.buffer ?? Buffer.alloc(0);
+    const stored = await db.transaction(async (transaction) => {
+      const tx = transaction as unknown as Db;
+      const [still] = await tx.select().from(t.exportJobs).where(mine(claimed)).for('update');
+      if (!still) return null;
+      const fileId = await storeFile(
+        tx,
+        { filename: claimed.filename, contentType: XLSX_MIME, content: buffer },
+        now(),
+      );
+      await tx
         .update(t.exportJobs)
         .set({
-          state: 'failed',
+          state: 'done',
+          fileId,
+          rowCount: result.rowCount,
+          size: buffer.byteLength,
           finishedAt: now(),
-          error: error instanceof Error ? error.message.slice(0, 500) : 'export failed',
+          error: null,
         })
-        .where(mine(job))
-        .catch(() => undefined);
-    } finally {
-      clearInterval(beat);
-    }
-  };
-
-  const loop = async () => {
-    while (!controller.signal.aborted) {
-      let job: JobRow | null = null;
-      try {
-        job = await claimJob(db, now(), staleMs, maxAttempts);
-      } catch (error) {
-        // The database may be away for a moment: try again on the next poll.
-        if (!controller.signal.aborted) options.log?.warn({ err: error }, 'export queue unavailable');
-      }
-      if (job) await runOne(job);
-      else if (!controller.signal.aborted) await sleep();
-    }
-  };
-  const running = loop();
-
-  return {
-    wake,
-    stop: async () => {
-      listeners.delete(wake);
-      controller.abort(new Error('The server is shutting down.'));
-      wake();
-      await running;
-    },
-  };
+        .where(mine(claimed));
+      return fileId;
+    });
+    if (stored) log.info({ job: claimed.id, rows: result.rowCount, fileId: stored }, 'export done');
+  } catch (error) {
+    const handBack = isShutdown(signal);
+    const final = !handBack && job.lastAttempt;
+    const message = signal.aborted ? (signal.reason as Error).message : (error as Error).message;
+    await db
+      .update(t.exportJobs)
+      .set(
+        final
+          ? { state: 'failed', finishedAt: now(), error: message.slice(0, 500) }
+          : // Back in the queue; a hand-back (shutdown) does not count as an attempt.
+            {
+              state: 'queued',
+              startedAt: null,
+              attempts: handBack ? Math.max(0, claimed.attempts - 1) : claimed.attempts,
+            },
+      )
+      .where(mine(claimed))
+      .catch(() => undefined);
+    throw error;
+  }
 };
+
+/**
+ * The export job: one run produces one file (retried up to 3 times; a run may take 10 minutes, so a
+ * job whose instance died is taken again about 11 minutes later, at once on PGlite's next start).
+ */
+export const exportJob = defineJob({
+  name: 'export',
+  payload: z.object({ exportId: z.string().min(1) }),
+  settings: { retryLimit: 3, timeoutSeconds: 10 * 60 },
+  run: ({ exportId }, job) => produceExport(exportId, job),
+  // Every try failed or was lost: the row says so (unless a run stored its file meanwhile).
+  gaveUp: async ({ exportId }, reason, { db, now }) => {
+    await db
+      .update(t.exportJobs)
+      .set({ state: 'failed', finishedAt: now(), error: reason.slice(0, 500) })
+      .where(and(eq(t.exportJobs.id, exportId), inArray(t.exportJobs.state, ['queued', 'running'])));
+  },
+});

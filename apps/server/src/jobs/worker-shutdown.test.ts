@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, openTestDatabase, signIn, type TestApp } from '../../test/harness';
 import { buildApp } from '../app';
 import * as t from '../db/schema';
-import { startExportWorker } from './exports';
+import { exportJob } from './exports';
+import { createJobQueue, type JobLog } from './queue';
 
 /** The first export hangs until it is aborted (a long export caught by a shutdown); later ones run. */
 const control = vi.hoisted(() => ({ hang: true, started: false }));
@@ -23,6 +24,8 @@ vi.mock('../exports/xlsx', async (importOriginal) => {
   };
 });
 
+const quiet: JobLog = { info: () => undefined, warn: () => undefined, error: () => undefined };
+
 const own = createDataset({ seed: 1, scale: 'small' }).containers.find((c) => c.concernCode === 'C001')!;
 
 const waitFor = async <T>(what: string, check: () => Promise<T | undefined>): Promise<T> => {
@@ -37,7 +40,7 @@ const waitFor = async <T>(what: string, check: () => Promise<T | undefined>): Pr
 
 let app: TestApp;
 beforeAll(async () => {
-  app = await createTestApp({ exportWorker: false });
+  app = await createTestApp({ jobs: false });
 });
 afterAll(() => app.close());
 
@@ -47,7 +50,8 @@ describe('export worker shutdown', () => {
     const sales = await signIn(app.app, 'sales');
     const job = (await sales.post(`/api/rest/v2/location/${own.locationCode}/export/xlsx`, {})).json();
 
-    const first = startExportWorker({ db, pollMs: 20 });
+    const first = createJobQueue({ db, log: quiet, jobs: [exportJob] });
+    await first.start();
     await waitFor('the export to start', async () => (control.started ? true : undefined));
     const [running] = await db.select().from(t.exportJobs).where(eq(t.exportJobs.id, job.id));
     expect(running).toMatchObject({ state: 'running', attempts: 1 });
@@ -56,7 +60,8 @@ describe('export worker shutdown', () => {
     expect(requeued).toMatchObject({ state: 'queued', attempts: 0, fileId: null });
 
     control.hang = false;
-    const second = startExportWorker({ db, pollMs: 20 });
+    const second = createJobQueue({ db, log: quiet, jobs: [exportJob] });
+    await second.start();
     try {
       const done = await waitFor('the export to be done', async () => {
         const [row] = await db.select().from(t.exportJobs).where(eq(t.exportJobs.id, job.id));
@@ -77,7 +82,6 @@ describe('export worker shutdown', () => {
       db: database.db,
       webDist: null,
       underPressure: false,
-      exportWorker: { pollMs: 20 },
     });
     // Like server.ts: the database closes in an onClose hook added after the app was built; what the
     // job looks like is read there, just before the pool goes.

@@ -22,7 +22,7 @@ const input = {
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ exportWorker: false });
+  t = await createTestApp({ jobs: false });
 });
 afterAll(() => t.close());
 

@@ -201,6 +201,15 @@ export const branchRoutes = defineRoutes('branch', {
 
   exportXlsx: async ({ db, auth, params, body, ctx, request }) => {
     const branch = await branchOf(db, params.code);
-    return enqueueExport(db, auth, 'branch', branch, body, ctx.now(), requestLanguage(request, auth));
+    return enqueueExport(
+      ctx.jobs,
+      db,
+      auth,
+      'branch',
+      branch,
+      body,
+      ctx.now(),
+      requestLanguage(request, auth),
+    );
   },
 });

@@ -14,7 +14,7 @@ const code = own.locationCode;
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ exportWorker: false });
+  t = await createTestApp({ jobs: false });
 });
 afterAll(() => t.close());
 

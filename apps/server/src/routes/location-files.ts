@@ -208,6 +208,15 @@ export const locationFileRoutes = defineRoutes('location', {
 
   exportXlsx: async ({ db, auth, params, body, ctx, request }) => {
     const location = await locationFor(db, auth, params.code);
-    return enqueueExport(db, auth, 'location', location, body, ctx.now(), requestLanguage(request, auth));
+    return enqueueExport(
+      ctx.jobs,
+      db,
+      auth,
+      'location',
+      location,
+      body,
+      ctx.now(),
+      requestLanguage(request, auth),
+    );
   },
 });

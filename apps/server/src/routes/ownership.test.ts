@@ -36,7 +36,7 @@ let admin: Client;
 let kdadmin: Client;
 let c002admin: Client;
 beforeAll(async () => {
-  h = await createTestApp({ exportWorker: false });
+  h = await createTestApp({ jobs: false });
   [admin, kdadmin, c002admin] = await Promise.all([
     signIn(h.app, 'admin'),
     signIn(h.app, 'kdadmin'),
