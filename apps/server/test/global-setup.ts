@@ -1,15 +1,18 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createDataset } from '@falcon/demo-data';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { MIGRATIONS_DIR, openDatabase, pgliteOf } from '../src/db/client';
+import { type Db, MIGRATIONS_DIR, openDatabase, pgliteOf } from '../src/db/client';
 import { seedDataset } from '../src/db/seed';
+import { createJobQueue } from '../src/jobs/queue';
+import { JOBS } from '../src/jobs/registry';
 
-/** What the template depends on: migrations, the seed code and the dataset generator. */
+/** What the template depends on: migrations, the seed code, the dataset generator and pg-boss. */
 const fingerprint = (): string => {
   const h = createHash('sha256');
   for (const f of readdirSync(MIGRATIONS_DIR)
@@ -17,10 +20,20 @@ const fingerprint = (): string => {
     .sort())
     h.update(readFileSync(join(MIGRATIONS_DIR, f)));
   h.update(readFileSync(fileURLToPath(new URL('../src/db/seed.ts', import.meta.url))));
+  // The job queue's schema is installed in the template too.
+  h.update(readFileSync(createRequire(import.meta.url).resolve('pg-boss/package.json')));
   const datasetDir = fileURLToPath(new URL('../../../packages/demo-data/dist', import.meta.url));
   if (existsSync(datasetDir))
     for (const f of readdirSync(datasetDir).sort()) h.update(f).update(readFileSync(join(datasetDir, f)));
   return h.digest('hex').slice(0, 16);
+};
+
+/** pg-boss's schema and the queues, so that each test database's app start only checks them. */
+const installJobQueue = async (db: Db) => {
+  const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
+  const queue = createJobQueue({ db, log: quiet, jobs: JOBS, work: false });
+  await queue.start();
+  await queue.stop();
 };
 
 // One template per run: two runs on one PostgreSQL (colleagues, CI) must not drop each other's.
@@ -41,6 +54,7 @@ export default async function setup(project: TestProject) {
     templateUrl.pathname = `/${TEMPLATE_DB}`;
     const database = await openDatabase({ databaseUrl: templateUrl.toString(), poolSize: 2 });
     await seedDataset(database.db, createDataset({ seed: 1, scale: 'small' }));
+    await installJobQueue(database.db);
     await database.close();
     project.provide('testDatabase', { kind: 'postgres', url, template: TEMPLATE_DB });
     return async () => {
@@ -52,6 +66,7 @@ export default async function setup(project: TestProject) {
   if (!existsSync(file)) {
     const database = await openDatabase({ dataDir: 'memory://' });
     await seedDataset(database.db, createDataset({ seed: 1, scale: 'small' }));
+    await installJobQueue(database.db);
     const dump = await pgliteOf(database)?.dumpDataDir('gzip');
     if (!dump) throw new Error('no PGlite to dump');
     writeFileSync(`${file}.part`, new Uint8Array(await dump.arrayBuffer()));

@@ -15,7 +15,7 @@ const LOCKED = /^\s*BEGIN;([\s\S]*)COMMIT;\s*$/i;
 const lastOf = (results: Result[]): Result => results[results.length - 1] ?? { rows: [] };
 
 /** The app's database as pg-boss's `db`: its own PGlite instance or pg pool, no second connection. */
-export interface BossDb extends PgBoss.Db {
+interface BossDb extends PgBoss.Db {
   readonly engine: 'pglite' | 'postgres';
   /** Resolves when every statement sent so far has finished (stop: before the database closes). */
   settled: () => Promise<void>;

@@ -226,7 +226,10 @@ describe('the export job', () => {
         });
         expect(done).toMatchObject({ state: 'done', attempts: 2, kind: 'branch' });
         expect(done.rowCount).toBe(dataset.containers.filter((c) => c.branchCode === own.branchCode).length);
-        expect((await bossJob(db, queued.id))?.state).toBe('completed');
+        // pg-boss records the completion just after the run stored the file.
+        await waitFor('the run to be completed in the queue', async () =>
+          (await bossJob(db, queued.id))?.state === 'completed' ? true : undefined,
+        );
       } finally {
         await other.close();
       }

@@ -11,7 +11,7 @@ import { bossDb, bossTx } from './boss-db';
  * them: awaited completion, an AbortSignal for timeouts and shutdown, hand-back on SIGTERM.
  */
 
-export interface JobSettings {
+interface JobSettings {
   /** Tries after the first one when a run fails, times out, is handed back or its worker is lost. */
   retryLimit: number;
   retryDelaySeconds: number;

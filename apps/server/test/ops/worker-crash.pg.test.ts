@@ -110,8 +110,11 @@ describe('an instance killed while it produces an export (two built servers, Pos
     );
     expect(done.rowCount).toBe(rows);
     expect(claimsIn(b, jobId)).toEqual([2]);
-    const after = await state();
-    expect(after).toMatchObject({ row: { state: 'done', attempts: 2 }, run: 'completed' });
+    // pg-boss records the completion just after the run stored the file.
+    await waitFor('the run to be completed in the queue', async () =>
+      (await state()).run === 'completed' ? true : undefined,
+    );
+    expect((await state()).row).toMatchObject({ state: 'done', attempts: 2 });
     // One file: the killed run stored nothing.
     expect(Number((await sql.query('select count(*) as n from files')).rows[0].n)).toBe(filesBefore + 1);
     const file = await onB.bytes(`${API}/export/${jobId}/download`);
