@@ -17,7 +17,7 @@ import Fastify, {
 import { DEFAULT_SESSION_MAX_MS } from './auth/sessions';
 import { DEFAULT_THROTTLE, type ThrottleOptions } from './auth/throttle';
 import type { AppContext } from './context';
-import type { Db } from './db/client';
+import { type Db, isConnectionError } from './db/client';
 import { HttpError, messageOf } from './errors';
 import { createJobQueue, type JobQueueOptions } from './jobs/queue';
 import { JOBS } from './jobs/registry';
@@ -62,27 +62,6 @@ export interface BuildAppOptions {
 }
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
-
-/** Errors of the database connection, as opposed to errors of a query: the database is away. */
-export const isConnectionError = (error: unknown): boolean => {
-  const e = error as { code?: string; message?: string; cause?: unknown } | null;
-  if (!e) return false;
-  const code = e.code ?? '';
-  if (
-    ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', '57P01', '57P02', '57P03'].includes(
-      code,
-    )
-  )
-    return true;
-  if (code.startsWith('08')) return true;
-  if (
-    /Connection terminated|connection timeout|Client has encountered a connection error|PGlite is closed|Cannot use a pool after calling end/i.test(
-      e.message ?? '',
-    )
-  )
-    return true;
-  return e.cause !== undefined && e.cause !== error && isConnectionError(e.cause);
-};
 
 /**
  * fastify's trustProxy. A number of hops trusts the nearest `n` hops whoever they are (as express does):

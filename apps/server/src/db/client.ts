@@ -100,3 +100,24 @@ export const openDatabase = async (options: OpenOptions = {}): Promise<Database>
 /** The PGlite instance behind a database, when there is one (tests dump it as a template). */
 export const pgliteOf = (database: Database): PGlite | undefined =>
   (database as unknown as { pglite?: PGlite }).pglite;
+
+/** Errors of the database connection, as opposed to errors of a query: the database is away. */
+export const isConnectionError = (error: unknown): boolean => {
+  const e = error as { code?: string; message?: string; cause?: unknown } | null;
+  if (!e) return false;
+  const code = e.code ?? '';
+  if (
+    ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', '57P01', '57P02', '57P03'].includes(
+      code,
+    )
+  )
+    return true;
+  if (code.startsWith('08')) return true;
+  if (
+    /Connection terminated|connection timeout|Client has encountered a connection error|PGlite is closed|Cannot use a pool after calling end/i.test(
+      e.message ?? '',
+    )
+  )
+    return true;
+  return e.cause !== undefined && e.cause !== error && isConnectionError(e.cause);
+};

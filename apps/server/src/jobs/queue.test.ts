@@ -266,4 +266,41 @@ describe('the job queue (pg-boss)', () => {
     await startQueue(instances[0], [], { work: false });
     expect(await schedules()).toEqual([]);
   });
+
+  // Last: on PGlite the flaky client counts as a new one, whose first start gives back active runs.
+  it('starts once the database is back after a failed start, and runs what was enqueued then', async () => {
+    const away = { now: true };
+    const real = (instances[0] as unknown as { $client: object }).$client;
+    const refused = () =>
+      Promise.reject(
+        Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }),
+      );
+    const client = new Proxy(real, {
+      get: (target, prop) => {
+        const value = Reflect.get(target, prop, target);
+        if (typeof value !== 'function') return value;
+        if (away.now && ['query', 'exec', 'transaction', 'connect'].includes(String(prop))) return refused;
+        return value.bind(target);
+      },
+    });
+    const db = new Proxy(instances[0], {
+      get: (target, prop) => (prop === '$client' ? client : Reflect.get(target, prop, target)),
+    });
+    let ran = 0;
+    const job = defineJob({
+      name: 'test-back',
+      payload: z.object({}),
+      run: async () => {
+        ran++;
+      },
+    });
+    const queue = createJobQueue({ db, log: recording().log, jobs: [job], pollSeconds: 0.1 });
+    queues.push(queue);
+    await expect(queue.start()).rejects.toMatchObject({ code: 'ECONNREFUSED' });
+    await expect(queue.enqueue(job, {})).rejects.toMatchObject({ code: 'ECONNREFUSED' });
+    away.now = false;
+    // The enqueue starts the queue itself.
+    await queue.enqueue(job, {});
+    await waitFor('the run', () => (ran === 1 ? true : undefined));
+  });
 });

@@ -114,7 +114,7 @@ export interface JobQueueOptions {
 export interface JobQueue {
   /** Adds a job before start(). */
   register: (job: AnyJob) => void;
-  /** Installs or migrates pg-boss's schema, creates the queues, and starts the workers. */
+  /** Installs or migrates pg-boss's schema, creates the queues, and starts the workers; may be retried. */
   start: () => Promise<void>;
   /**
    * Enqueues a job; with `tx`, in that transaction (call wake() after it commits). Returns pg-boss's id.
@@ -187,6 +187,7 @@ export const createJobQueue = (options: JobQueueOptions): JobQueue => {
 
   const db = bossDb(options.db);
   let boss: PgBoss | undefined;
+  let starting: Promise<void> | undefined;
   let stopping = false;
   const loops: Promise<void>[] = [];
   const running = new Set<AbortController>();
@@ -314,65 +315,91 @@ export const createJobQueue = (options: JobQueueOptions): JobQueue => {
     }
   };
 
+  /** Installs or migrates the schema, creates the queues and starts the workers (once). */
+  const begin = async () => {
+    const all = [...jobs.values()];
+    const scheduled = all.filter((job) => job.settings?.schedule);
+    const started = new PgBoss({
+      db,
+      schema: 'pgboss',
+      migrate: true,
+      supervise: true,
+      maintenanceIntervalSeconds: options.maintenanceSeconds ?? 60,
+      // The timekeeper (clock skew, cron checks, its own worker) only runs when a job has a schedule.
+      schedule: scheduled.length > 0,
+      cronMonitorIntervalSeconds: options.cronSeconds ?? 30,
+      cronWorkerIntervalSeconds: Math.min(options.cronSeconds ?? 5, 5),
+    });
+    started.on('error', (error: unknown) => log.warn({ err: error }, 'job queue error'));
+    try {
+      await started.start();
+      await prepare(started, all, scheduled);
+    } catch (error) {
+      // Nothing half-started stays behind (timers), so start() can be tried again.
+      await started.stop({ graceful: false, close: false }).catch(() => undefined);
+      throw error;
+    }
+    boss = started;
+
+    // No workers in a process that only enqueues, nor when stop() came while starting.
+    if (options.work === false || stopping) return;
+    for (const job of all) {
+      const settings = settingsOf(job);
+      for (let n = 0; n < settings.concurrency; n++) loops.push(workLoop(started, job, settings));
+      if (job.gaveUp) loops.push(gaveUpLoop(started, job, settings));
+    }
+  };
+
+  /** Orphans, queues, schedules and expired leases, once pg-boss's schema is there. */
+  const prepare = async (started: PgBoss, all: AnyJob[], scheduled: AnyJob[]) => {
+    if (db.engine === 'pglite') await recoverOrphans(started);
+
+    for (const job of all) {
+      const settings = settingsOf(job);
+      const queueOptions = {
+        retryLimit: settings.retryLimit,
+        retryDelay: settings.retryDelaySeconds,
+        retryBackoff: settings.retryBackoff,
+        expireInSeconds: leaseSeconds(settings),
+      };
+      // Created first: the job's queue names it as its dead letter queue.
+      if (job.gaveUp) await ensureQueue(started, { ...queueOptions, name: gaveUpQueue(job.name) });
+      await ensureQueue(started, {
+        ...queueOptions,
+        name: job.name,
+        ...(job.gaveUp ? { deadLetter: gaveUpQueue(job.name) } : {}),
+      });
+      if (settings.schedule)
+        await started.schedule(job.name, settings.schedule.cron, {}, { tz: settings.schedule.timeZone });
+    }
+    for (const { name } of await started.getSchedules())
+      if (!scheduled.some((job) => job.name === name)) await started.unschedule(name);
+    // Leases that ran out while no instance was maintaining (all were down) end now, not in a minute.
+    await started.maintain();
+  };
+
+  const start = () => {
+    if (stopping) return Promise.resolve();
+    // A failed start (the database away) may be tried again.
+    starting ??= begin().catch((error: unknown) => {
+      starting = undefined;
+      throw error;
+    });
+    return starting;
+  };
+
   return {
     register: (job) => {
-      if (boss) throw new Error(`job ${job.name} registered after the queue started`);
+      if (starting) throw new Error(`job ${job.name} registered after the queue started`);
       jobs.set(job.name, job);
     },
 
-    start: async () => {
-      if (boss) return;
-      const all = [...jobs.values()];
-      const scheduled = all.filter((job) => job.settings?.schedule);
-      const started = new PgBoss({
-        db,
-        schema: 'pgboss',
-        migrate: true,
-        supervise: true,
-        maintenanceIntervalSeconds: options.maintenanceSeconds ?? 60,
-        // The timekeeper (clock skew, cron checks, its own worker) only runs when a job has a schedule.
-        schedule: scheduled.length > 0,
-        cronMonitorIntervalSeconds: options.cronSeconds ?? 30,
-        cronWorkerIntervalSeconds: Math.min(options.cronSeconds ?? 5, 5),
-      });
-      started.on('error', (error: unknown) => log.warn({ err: error }, 'job queue error'));
-      await started.start();
-      boss = started;
-      if (db.engine === 'pglite') await recoverOrphans(started);
-
-      for (const job of all) {
-        const settings = settingsOf(job);
-        const queueOptions = {
-          retryLimit: settings.retryLimit,
-          retryDelay: settings.retryDelaySeconds,
-          retryBackoff: settings.retryBackoff,
-          expireInSeconds: leaseSeconds(settings),
-        };
-        // Created first: the job's queue names it as its dead letter queue.
-        if (job.gaveUp) await ensureQueue(started, { ...queueOptions, name: gaveUpQueue(job.name) });
-        await ensureQueue(started, {
-          ...queueOptions,
-          name: job.name,
-          ...(job.gaveUp ? { deadLetter: gaveUpQueue(job.name) } : {}),
-        });
-        if (settings.schedule)
-          await started.schedule(job.name, settings.schedule.cron, {}, { tz: settings.schedule.timeZone });
-      }
-      for (const { name } of await started.getSchedules())
-        if (!scheduled.some((job) => job.name === name)) await started.unschedule(name);
-      // Leases that ran out while no instance was maintaining (all were down) end now, not in a minute.
-      await started.maintain();
-
-      if (options.work === false) return;
-      for (const job of all) {
-        const settings = settingsOf(job);
-        for (let n = 0; n < settings.concurrency; n++) loops.push(workLoop(started, job, settings));
-        if (job.gaveUp) loops.push(gaveUpLoop(started, job, settings));
-      }
-    },
+    start,
 
     enqueue: async (job, payload, enqueueOptions = {}) => {
-      if (!boss) throw new Error(`job ${job.name} enqueued before the queue started`);
+      // Not started (the database was away at start): try now; its error is the answer's.
+      if (!boss && !stopping) await start();
+      if (!boss) throw new Error(`job ${job.name} enqueued while the queue is stopped`);
       if (!jobs.has(job.name)) throw new Error(`job ${job.name} is not registered`);
       const data = job.payload.parse(payload) as object;
       const id = await boss.send(job.name, data, enqueueOptions.tx ? { db: bossTx(enqueueOptions.tx) } : {});
@@ -384,8 +411,10 @@ export const createJobQueue = (options: JobQueueOptions): JobQueue => {
     wake: (job) => wakeQueue(job.name),
 
     stop: async () => {
-      if (!boss || stopping) return;
+      if (stopping) return;
       stopping = true;
+      await starting?.catch(() => undefined);
+      if (!boss) return;
       for (const set of sleepers.values()) for (const wake of [...set]) wake();
       for (const controller of running)
         controller.abort(new JobAborted('shutdown', 'The server is shutting down.'));

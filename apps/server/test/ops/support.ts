@@ -96,13 +96,22 @@ export const httpClient = (origin: string, cookie = ''): HttpClient => {
   };
 };
 
-/** Signs in over HTTP; the client carries the session cookie afterwards. */
+/**
+ * Signs in over HTTP; the client carries the session cookie afterwards. A 503 with Retry-After (a PGlite
+ * server busy with the export it resumed on start blocks its event loop for a while) is tried again, as
+ * the web app's user would, for up to 30 s.
+ */
 export const signInHttp = async (
   origin: string,
   username: string,
   password = DEMO_PASSWORD,
 ): Promise<HttpClient> => {
-  const res = await httpClient(origin).post(`${API}/auth/signin`, { username, password });
+  const deadline = Date.now() + 30_000;
+  let res = await httpClient(origin).post(`${API}/auth/signin`, { username, password });
+  while (res.status === 503 && res.headers.get('retry-after') && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 500));
+    res = await httpClient(origin).post(`${API}/auth/signin`, { username, password });
+  }
   if (res.status !== 200) throw new Error(`sign-in of ${username} failed: ${res.status} ${res.text}`);
   const cookie = res.headers.getSetCookie().find((c) => c.startsWith('falcon_session='));
   if (!cookie) throw new Error('no session cookie');
