@@ -1,5 +1,5 @@
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
-import { paths } from '../config/paths';
+import { publicPaths } from '../config/public-paths';
 import { apiEvents } from '../lib/api';
 import { RootLayout } from './layouts/RootLayout';
 import { RouteError } from './layouts/RouteError';
@@ -16,7 +16,7 @@ export const createRouter = () => {
   const router = createBrowserRouter(rootRoutes, routerOptions());
   // Spec section 8: a 403 goes to the Error route.
   apiEvents.forbidden = () => {
-    void router.navigate(paths.error.to());
+    void router.navigate(publicPaths.error.to());
   };
   return router;
 };

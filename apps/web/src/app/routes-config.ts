@@ -1,5 +1,5 @@
 import type { PatchRoutesOnNavigationFunction, RouteObject } from 'react-router-dom';
-import { paths } from '../config/paths';
+import { publicPaths } from '../config/public-paths';
 import type { Namespace } from '../lib/i18n';
 import { pages, type RouteModule } from './route-pages';
 
@@ -37,13 +37,17 @@ const page = pages(
  * guards) are their own chunk, patched in on the first visit to any other path (discoverSignedInRoutes).
  */
 export const publicRoutes: RouteObject[] = [
-  { path: paths.login.path, handle: { layout: 'Empty', public: true }, lazy: page('login') },
+  { path: publicPaths.login.path, handle: { layout: 'Empty', public: true }, lazy: page('login') },
   // Legal pages are readable without signing in (linked from the login page's footer).
-  { path: paths.legalNotice.path, handle: { layout: 'Empty', public: true }, lazy: page('legal-notice') },
-  { path: paths.privacy.path, handle: { layout: 'Empty', public: true }, lazy: page('privacy') },
-  { path: paths.terms.path, handle: { layout: 'Empty', public: true }, lazy: page('terms') },
+  {
+    path: publicPaths.legalNotice.path,
+    handle: { layout: 'Empty', public: true },
+    lazy: page('legal-notice'),
+  },
+  { path: publicPaths.privacy.path, handle: { layout: 'Empty', public: true }, lazy: page('privacy') },
+  { path: publicPaths.terms.path, handle: { layout: 'Empty', public: true }, lazy: page('terms') },
   // Decision: the not-found page needs no sign-in (a guard bounce from /error must not loop to login).
-  { path: paths.error.path, handle: { layout: 'Empty', public: true }, lazy: page('not-found') },
+  { path: publicPaths.error.path, handle: { layout: 'Empty', public: true }, lazy: page('not-found') },
   { path: '*', handle: { layout: 'Empty', public: true }, lazy: page('not-found') },
 ];
 

@@ -1,14 +1,12 @@
+import { enc, publicPaths } from './public-paths';
+
 /**
  * Every URL of the app, in one place (spec section 2). `path` is the router pattern, `to()` builds a
- * concrete URL. Components never write a URL by hand.
+ * concrete URL. Components never write a URL by hand. The public ones are defined in public-paths.ts
+ * (what the entry needs) and included here.
  */
-const enc = encodeURIComponent;
-
 export const paths = {
-  login: {
-    path: '/login',
-    to: (redirect?: string) => (redirect ? `/login?redirect=${enc(redirect)}` : '/login'),
-  },
+  ...publicPaths,
   dashboard: { path: '/', to: () => '/' },
   concern: { path: '/concern/:code', to: (code: string) => `/concern/${enc(code)}` },
   concernContacts: {
@@ -58,10 +56,6 @@ export const paths = {
   app: { path: '/app', to: () => '/app' },
   reviews: { path: '/reviews', to: () => '/reviews' },
   profile: { path: '/profile/:id', to: (id: string) => `/profile/${enc(id)}` },
-  error: { path: '/error', to: () => '/error' },
-  legalNotice: { path: '/legal-notice', to: () => '/legal-notice' },
-  privacy: { path: '/privacy', to: () => '/privacy' },
-  terms: { path: '/terms', to: () => '/terms' },
 } as const;
 
 export type PathName = keyof typeof paths;

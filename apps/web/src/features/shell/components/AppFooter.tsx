@@ -1,6 +1,6 @@
 import { Footer, type FooterLink } from '@falcon/ui';
 import { useTranslation } from 'react-i18next';
-import { paths } from '../../../config/paths';
+import { publicPaths } from '../../../config/public-paths';
 import { api } from '../../../lib/api';
 import { BUILD_TIME } from '../../../lib/build-time';
 import { useQuery } from '../../../lib/query';
@@ -16,9 +16,9 @@ export function AppFooter() {
   };
   // The portal's own legal pages stand in for any of the three the server does not name.
   const own: Record<string, string> = {
-    legalNotice: paths.legalNotice.to(),
-    privacy: paths.privacy.to(),
-    terms: paths.terms.to(),
+    legalNotice: publicPaths.legalNotice.to(),
+    privacy: publicPaths.privacy.to(),
+    terms: publicPaths.terms.to(),
   };
   const hrefs = data ? { ...own, ...data.footerLinks } : {};
   const links: FooterLink[] = Object.entries(hrefs).map(([key, href]) => ({

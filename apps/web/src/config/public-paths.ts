@@ -1,0 +1,17 @@
+export const enc = encodeURIComponent;
+
+/**
+ * The URLs a signed-out visitor can open (sign-in, error, legal pages): part of `paths` (paths.ts), apart
+ * so the entry (the login page and the frame around it), which needs only these, does not carry every
+ * route's URL. Code outside the entry uses `paths`.
+ */
+export const publicPaths = {
+  login: {
+    path: '/login',
+    to: (redirect?: string) => (redirect ? `/login?redirect=${enc(redirect)}` : '/login'),
+  },
+  error: { path: '/error', to: () => '/error' },
+  legalNotice: { path: '/legal-notice', to: () => '/legal-notice' },
+  privacy: { path: '/privacy', to: () => '/privacy' },
+  terms: { path: '/terms', to: () => '/terms' },
+} as const;
