@@ -29,6 +29,7 @@ const main = async () => {
     db: database.db,
     sessionSecure: config.sessionSecure,
     sessionMaxMs: config.sessionMaxMs,
+    sessionCacheMs: config.sessionCacheMs,
     logger: { level: config.logLevel },
     trustProxy: config.trustProxy,
   });
