@@ -218,6 +218,8 @@ async function main() {
     'select location_code, count(*)::int as n from containers group by location_code order by n desc limit 1',
   );
   const location: string = big.location_code;
+  // The benchmark's own database: a back-off left by an earlier run's sign-in load must not refuse this one's.
+  await pool.query('delete from login_attempts');
   const {
     rows: [container],
   } = await pool.query('select id from containers where location_code = $1 order by id limit 1', [location]);

@@ -13,8 +13,8 @@ import Fastify, {
   type FastifyInstance,
   type FastifyReply,
   type FastifyRequest,
-  LogController,
   type FastifyServerOptions,
+  LogController,
 } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import { createSessionCache } from './auth/session-cache';

@@ -9,7 +9,7 @@ import type { Auth } from '../auth/sessions';
 import type { Db } from '../db/client';
 import * as t from '../db/schema';
 import { fail, HttpError, invalid, notFound } from '../errors';
-import { containerById, documentView, toContainer } from '../services/containers';
+import { containerById, containerViewById, documentView, toContainer } from '../services/containers';
 import { createReview, reviewView } from '../services/reviews';
 import { containerScope } from '../services/scope';
 import { locationFor } from '../services/tree';
@@ -76,7 +76,7 @@ export const containerRoutes = defineRoutes('container', {
     if (!row) throw new HttpError(404, 'invalid_barcode');
     return toContainer(row);
   },
-  get: async ({ db, auth, params }) => toContainer(await containerById(db, auth, params.id)),
+  get: ({ db, auth, params }) => containerViewById(db, auth, params.id),
   documents: async ({ db, auth, params, apiUrl }) => {
     const container = await containerById(db, auth, params.id);
     const rows = await documentsOf(db, eq(t.documents.containerId, container.id));

@@ -60,6 +60,20 @@ export const containerById = async (db: Db, auth: Auth, id: string): Promise<Con
   return row;
 };
 
+/**
+ * A container in the caller's scope as the contract knows it, else 404 container_not_found: one prepared
+ * statement on the driver (the detail answer; see CONTAINER_COLUMNS).
+ */
+export const containerViewById = async (db: Db, auth: Auth, id: string): Promise<Container> => {
+  const [row] = await queryRows<Container>(
+    db,
+    sql`select ${CONTAINER_COLUMNS} from ${t.containers} where ${and(eq(t.containers.id, id), containerScope(auth.scope))}`,
+    true,
+  );
+  if (!row) throw new HttpError(404, 'container_not_found');
+  return row;
+};
+
 /** The grid cell: its state and what it may be labelled with (the contract pipeline drops what the caller may not see). */
 export const cellFor = (
   c: Pick<

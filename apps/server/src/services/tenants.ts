@@ -2,18 +2,17 @@ import { FIELD_PERMISSIONS, type MessageKey, type Scope, type TenantKind } from 
 import { type AnyColumn, and, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Auth } from '../auth/sessions';
-import type { Db } from '../db/client';
+import { type Db, queryRows } from '../db/client';
 import * as t from '../db/schema';
 import { HttpError } from '../errors';
 import { orgMemo, scopeKey } from './org-memo';
 import { branchScope, concernScope, containerScope, locationTableScope, reviewScope } from './scope';
 import { userInReach, visibleRoles } from './user-admin';
 
+/** A prepared statement per check and scope shape: every call with a path parameter runs one. */
 const exists = async (db: Db, query: SQL): Promise<boolean> => {
-  const result = (await db.execute(sql`select exists(${query}) as found`)) as unknown as {
-    rows: { found: boolean }[];
-  };
-  return result.rows[0]?.found === true;
+  const [row] = await queryRows<{ found: boolean }>(db, sql`select exists(${query}) as found`, true);
+  return row?.found === true;
 };
 
 /** Can the caller see employee `key`: unrestricted, its own, or serving data in its scope. */
