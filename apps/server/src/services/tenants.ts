@@ -109,12 +109,22 @@ const CHECKS: Record<TenantKind, { check: Check; key: MessageKey }> = {
   role: { key: 'not_found', check: roleCheck },
 };
 
-/** Whether a concern, branch or location code lies in a scope (see org-memo.ts): one round trip less per call. */
-const ORG_KINDS: ReadonlySet<TenantKind> = new Set(['concern', 'branch', 'location']);
+/**
+ * Whether a concern, branch or location code lies in a scope (see org-memo.ts): one round trip less per
+ * call. A container's place in the tree (its concern, branch and location) is as fixed as the tree: no
+ * endpoint moves or creates containers, so its check is remembered alike (every container handler reads
+ * the container again within the scope).
+ */
+const ORG_KINDS: ReadonlySet<TenantKind> = new Set(['concern', 'branch', 'location', 'container']);
 const orgChecks = orgMemo<boolean>(10_000);
+const containerChecks = orgMemo<boolean>(50_000);
 
 const checkOrg = (db: Db, auth: Auth, kind: TenantKind, value: string, check: Check) =>
-  orgChecks.get(db, `${kind}\u0000${value}\u0000${scopeKey(auth.scope)}`, () => check(db, auth, value));
+  (kind === 'container' ? containerChecks : orgChecks).get(
+    db,
+    `${kind}\u0000${value}\u0000${scopeKey(auth.scope)}`,
+    () => check(db, auth, value),
+  );
 
 /** Out of scope answers exactly like missing: 404 with the same key. */
 export const checkTenant = async (
