@@ -387,10 +387,11 @@ async function main() {
       // A day's mix: mostly browsing a location (its search pages, a container, suggest while typing),
       // the session and the selector's concerns now and then; an administrator and a customer's staff
       // member (whose answers go through the field filter).
-      const mix: (HttpCall & { name: 'session'; weight: number; name: string })[] = [
-        { name: 'concerns', weight: 2, method: 'GET', path: '/api/rest/v2/auth/session', cookie: staff },
-        { name: 'search p0 (staff)', weight: 2, method: 'GET', path: '/api/rest/v2/concerns', cookie: staff },
+      const mix: (HttpCall & { weight: number; name: string })[] = [
+        { name: 'session', weight: 2, method: 'GET', path: '/api/rest/v2/auth/session', cookie: staff },
+        { name: 'concerns', weight: 2, method: 'GET', path: '/api/rest/v2/concerns', cookie: staff },
         {
+          name: 'search p0 (staff)',
           weight: 4,
           method: 'POST',
           path: `/api/rest/v2/location/${own.location_code}/search`,
@@ -398,6 +399,7 @@ async function main() {
           cookie: staff,
         },
         {
+          name: 'search p3 by article (staff)',
           weight: 2,
           method: 'POST',
           path: `/api/rest/v2/location/${own.location_code}/search`,
@@ -405,13 +407,14 @@ async function main() {
           cookie: staff,
         },
         {
-          name: 'search p3 by article (staff)',
+          name: 'detail (staff)',
           weight: 3,
           method: 'GET',
           path: `/api/rest/v2/container/${own.id}`,
           cookie: staff,
         },
         {
+          name: 'suggest (staff)',
           weight: 3,
           method: 'POST',
           path: '/api/rest/v2/suggestcbl',
@@ -419,6 +422,7 @@ async function main() {
           cookie: staff,
         },
         {
+          name: 'search p0 (admin, big location)',
           weight: 2,
           method: 'POST',
           path: `/api/rest/v2/location/${location}/search`,
@@ -426,6 +430,7 @@ async function main() {
           cookie,
         },
         {
+          name: 'search deep (admin, big location)',
           weight: 1,
           method: 'POST',
           path: `/api/rest/v2/location/${location}/search`,
@@ -433,7 +438,7 @@ async function main() {
           cookie,
         },
         {
-          name: 'detail (staff)',
+          name: 'detail (admin)',
           weight: 1,
           method: 'GET',
           path: `/api/rest/v2/container/${container.id}`,

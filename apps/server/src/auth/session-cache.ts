@@ -37,7 +37,7 @@ export interface SessionCache<T> {
   close(): Promise<void>;
 }
 
-export const AUTH_CHANNEL = 'falcon_auth';
+const AUTH_CHANNEL = 'falcon_auth';
 const LISTEN_STATEMENT = `listen ${AUTH_CHANNEL}`;
 
 interface Entry<T> {
@@ -46,7 +46,7 @@ interface Entry<T> {
   until: number;
 }
 
-export interface SessionCacheOptions {
+interface SessionCacheOptions {
   /** How long a session is kept without being read again from the database; 0 turns keeping off. */
   ttlMs: number;
   maxEntries?: number;

@@ -157,7 +157,27 @@ const runEndpoint = async (
   if (endpoint.responseKind && endpoint.responseKind !== 'json') return reply.send(result);
   const answer = checkedAnswer(ctx, request, name, endpoint.response, result);
   reply.code(endpoint.status ?? 200).header('Cache-Control', 'no-store');
-  return visibleFor(endpoint.response, granted)(answer);
+  return filterFor(endpoint.response, granted)(answer);
+};
+
+/**
+ * The field filter of a schema for a permission set, looked up by the set itself: a kept session's set
+ * is the same object on every request (ADR 0044), so its filters are found without building the key of
+ * held codes that `visibleFor` compiles them under.
+ */
+const filters = new WeakMap<ReadonlySet<string>, Map<z.ZodType, (value: unknown) => unknown>>();
+const filterFor = (schema: z.ZodType, granted: ReadonlySet<string>) => {
+  let bySchema = filters.get(granted);
+  if (!bySchema) {
+    bySchema = new Map();
+    filters.set(granted, bySchema);
+  }
+  let filter = bySchema.get(schema);
+  if (!filter) {
+    filter = visibleFor(schema, granted) as (value: unknown) => unknown;
+    bySchema.set(schema, filter);
+  }
+  return filter;
 };
 
 /**

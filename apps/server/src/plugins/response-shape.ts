@@ -13,7 +13,7 @@ import type { z } from 'zod';
  * transforms or pipes: zod's output is its input without unknown keys). A schema with anything else
  * (a union, a catch-all object, a transform) is not compiled: its answers are parsed with zod as before.
  */
-export type Shape = (value: unknown) => unknown;
+type Shape = (value: unknown) => unknown;
 
 type Def = {
   type: string;
