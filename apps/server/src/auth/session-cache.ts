@@ -194,6 +194,14 @@ export const createSessionCache = <T>(db: Db, options: SessionCacheOptions): Ses
       schedule();
     }
   };
+  const stop = async () => {
+    closed = true;
+    if (retry) clearTimeout(retry);
+    listening = false;
+    clear();
+    await ready.catch(() => {});
+    await listener?.stop();
+  };
   const schedule = () => {
     if (closed || retry) return;
     retry = setTimeout(() => {
@@ -203,6 +211,16 @@ export const createSessionCache = <T>(db: Db, options: SessionCacheOptions): Ses
     retry.unref();
   };
   const ready = listen();
+  // The listening connection lives no longer than the database handle: ending the pool (closing the
+  // database, with or without the app) ends it too, so the database can be dropped or restarted.
+  const client = (db as unknown as { $client?: unknown }).$client;
+  if (listener && client instanceof pg.Pool) {
+    const end = client.end.bind(client);
+    client.end = (async () => {
+      await stop();
+      return end();
+    }) as typeof client.end;
+  }
 
   return {
     get active() {
@@ -270,13 +288,6 @@ export const createSessionCache = <T>(db: Db, options: SessionCacheOptions): Ses
         acks.delete(nonce);
       }
     },
-    async close() {
-      closed = true;
-      if (retry) clearTimeout(retry);
-      listening = false;
-      clear();
-      await ready.catch(() => {});
-      await listener?.stop();
-    },
+    close: stop,
   };
 };
