@@ -20,5 +20,11 @@ export const SERVER_ENTRY: string;
 export function freePort(): Promise<number>;
 export function startServer(
   env?: Record<string, string>,
-  options?: { timeoutMs?: number; requireWeb?: boolean; dataDir?: string; outputLimit?: number; entry?: string },
+  options?: {
+    timeoutMs?: number;
+    requireWeb?: boolean;
+    dataDir?: string;
+    outputLimit?: number;
+    entry?: string;
+  },
 ): Promise<StartedServer>;
