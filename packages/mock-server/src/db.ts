@@ -249,6 +249,7 @@ export class MockDb {
   sessionOf(auth: Auth): Session {
     const u = auth.user;
     return {
+      id: u.id,
       userId: u.id,
       username: u.username,
       firstname: u.firstname,
