@@ -125,7 +125,7 @@ export const reviews = {
     method: 'POST',
     path: '/rest/v2/review/:id/withdraw',
     summary:
-      "The requester withdraws their own pending request (protocolled); 409 request_not_applicable (details.reason not_own or not_pending) otherwise",
+      'The requester withdraws their own pending request (protocolled); 409 request_not_applicable (details.reason not_own or not_pending) otherwise',
     ...reviewById,
     conflicts: ['request_not_applicable'],
     response: ReviewRequest,

@@ -320,6 +320,8 @@ describe('leakedFields (for backend tests)', () => {
       'articleName',
       'payload.fillingQuantity',
       'payload.previousFillingQuantity',
+      'payload.rackCode',
+      'payload.shelfCode',
     ]);
     expect(leakedFields(ReviewRequest, visibleFor(ReviewRequest, [])(request), [])).toEqual([]);
     const entry = {
