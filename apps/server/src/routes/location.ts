@@ -1,4 +1,4 @@
-import { fullNameOf, type Rack } from '@falcon/api-client';
+import { fullNameOf, positionOf, type Rack } from '@falcon/api-client';
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Auth } from '../auth/sessions';
 import type { Db } from '../db/client';
@@ -68,7 +68,7 @@ const rackAt = async (db: Db, location: LocationRow, position: string, lock = fa
   const query = db
     .select()
     .from(t.racks)
-    .where(and(eq(t.racks.locationCode, location.code), eq(t.racks.position, Number(position))))
+    .where(and(eq(t.racks.locationCode, location.code), eq(t.racks.position, positionOf(position, 'rack'))))
     .orderBy(asc(t.racks.code))
     .limit(1);
   const [rack] = lock ? await query.for('update') : await query;
@@ -92,7 +92,9 @@ const rackMessage = (
       const [found] = await tx
         .select({ code: t.shelves.code, position: t.shelves.position })
         .from(t.shelves)
-        .where(and(eq(t.shelves.rackCode, rack.code), eq(t.shelves.position, Number(params.shelf))))
+        .where(
+          and(eq(t.shelves.rackCode, rack.code), eq(t.shelves.position, positionOf(params.shelf, 'shelf'))),
+        )
         .limit(1);
       shelf = found ?? fail(404, 'not_found', 'shelf');
     }

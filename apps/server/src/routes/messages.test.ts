@@ -15,12 +15,13 @@ let container: typeof t.containers.$inferSelect;
 beforeAll(async () => {
   h = await createTestApp({ now: () => clock, jobs: false });
   [kdadmin, backoffice] = await Promise.all([signIn(h.app, 'kdadmin'), signIn(h.app, 'backoffice')]);
-  [container] = await h.database.db
+  const [first] = await h.database.db
     .select()
     .from(t.containers)
     .where(and(eq(t.containers.concernCode, 'C001'), eq(t.containers.active, true)))
     .orderBy(asc(t.containers.id))
     .limit(1);
+  container = first!;
 });
 afterAll(() => h.close());
 

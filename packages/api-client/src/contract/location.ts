@@ -91,7 +91,12 @@ const locationByCode = { params: CodeParams, tenant: { kind: 'location', param: 
  * A rack or shelf is addressed by its position (1-based, as the grid shows it): positions are shown
  * to everyone, rack and shelf codes only with their field codes.
  */
-const Position = z.string().regex(/^[1-9][0-9]{0,3}$/, 'a position: 1 to 9999');
+const Position = z
+  .string()
+  .trim()
+  .min(1)
+  .max(4)
+  .describe('a position, 1 to 9999 (checked with `positionOf`: 400 naming the parameter otherwise)');
 const rackByPosition = {
   params: z.strictObject({ code: Code, rack: Position }),
   tenant: { kind: 'location', param: 'code' },

@@ -1,4 +1,4 @@
-import { fullNameOf, type Image, type LocationAdmin, slicePage } from '@falcon/api-client';
+import { fullNameOf, type Image, type LocationAdmin, positionOf, slicePage } from '@falcon/api-client';
 import type { DatasetImage, DatasetLocation, DatasetRack } from '@falcon/demo-data';
 import type { HttpHandler } from 'msw';
 import type { Auth, MockDb } from '../db';
@@ -27,10 +27,14 @@ export const imageSize = (bytes: Uint8Array): { width: number; height: number } 
 };
 
 /** A rack of the location by its position (as the grid shows it); 404 naming `rack` when there is none. */
-const rackAt = (db: MockDb, location: DatasetLocation, position: string): DatasetRack =>
-  [...(db.racksByLocation.get(location.code) ?? [])]
-    .sort((a, b) => a.code.localeCompare(b.code))
-    .find((r) => r.position === Number(position)) ?? fail(404, 'not_found', 'rack');
+const rackAt = (db: MockDb, location: DatasetLocation, position: string): DatasetRack => {
+  const wanted = positionOf(position, 'rack');
+  return (
+    [...(db.racksByLocation.get(location.code) ?? [])]
+      .sort((a, b) => a.code.localeCompare(b.code))
+      .find((r) => r.position === wanted) ?? fail(404, 'not_found', 'rack')
+  );
+};
 
 /** A message about a rack or one of its shelves, to the location's responsible clerk. */
 const rackMessage = (
@@ -41,10 +45,11 @@ const rackMessage = (
 ) => {
   const location = locationFor(db, auth, params.code);
   const rack = rackAt(db, location, params.rack);
+  const shelfAt = params.shelf === undefined ? undefined : positionOf(params.shelf, 'shelf');
   const shelf =
-    params.shelf === undefined
+    shelfAt === undefined
       ? undefined
-      : ((db.shelvesByRack.get(rack.code) ?? []).find((s) => s.position === Number(params.shelf)) ??
+      : ((db.shelvesByRack.get(rack.code) ?? []).find((s) => s.position === shelfAt) ??
         fail(404, 'not_found', 'shelf'));
   return db.createReview(
     auth,
