@@ -7,6 +7,7 @@ const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 const session = {
+  id: 'u1',
   userId: 'u1',
   username: 'admin',
   firstname: 'Ada',

@@ -28,15 +28,30 @@ export const PROTOCOL_TYPES = [
   'request',
   'review_approved',
   'review_rejected',
+  'review_answered',
+  'review_closed',
+  'review_withdrawn',
+  'rack_handled',
   'upload',
   'export',
 ] as const;
 
-/** The kinds of review request a container action or an inventory transfer creates. */
+/**
+ * The kinds of review request: a container action, an inventory transfer, a message about a container,
+ * shelf or rack (answered or closed by the clerk), and a scan of every container of a rack.
+ */
 export const REVIEW_TYPES = [
   'scan',
   'deactivate',
   'changequantity',
   'additionalorder',
   'inventorytransfer',
+  'message',
+  'rackscan',
 ] as const;
+
+/**
+ * The states of a request: pending until the clerk approves or rejects it (an action), answers or
+ * closes it (a message), or the requester withdraws it.
+ */
+export const REVIEW_STATES = ['pending', 'approved', 'rejected', 'answered', 'closed', 'withdrawn'] as const;

@@ -250,6 +250,7 @@ export const createActivity = ({ rng, dates, org, users, samples }: ActivityInpu
         requestedBy: requesterFor(location),
         requestedAt,
         assigneeKey,
+        assigneeName: org.employees.find((e: Employee) => e.key === assigneeKey)?.fullName ?? null,
         payload,
         reviewedBy: null,
         reviewedAt: null,

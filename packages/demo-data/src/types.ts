@@ -77,7 +77,10 @@ export interface DatasetArticle {
 }
 
 /** Every field of spec section 3 present (hidden fields are removed only when serialised for a user). */
-export type DatasetContainer = { [K in keyof Container]-?: Exclude<Container[K], undefined> } & {
+/** A stored container: every field of the contract's container (what is pending is derived, not stored). */
+export type DatasetContainer = {
+  [K in Exclude<keyof Container, 'pendingRequests'>]-?: Exclude<Container[K], undefined>;
+} & {
   concernCode: string;
   branchCode: string;
 };

@@ -15,6 +15,7 @@ import {
   type LocationPath,
   type LocationPosition,
   locationInScope,
+  type RackHandled,
   type ReviewRequest,
   type ReviewType,
   type Scope,
@@ -117,6 +118,10 @@ export class MockDb {
   branchMaps!: Map<string, DatasetBranchMap>;
   positions!: LocationPosition[];
   reviews!: ReviewRequest[];
+  /** A message's photo per request id (the server keeps it in `files`). */
+  reviewPhotos!: Map<string, { content: Uint8Array; contentType: string; filename: string }>;
+  /** "Handle rack": when and by whom a rack was last serviced, per rack code. */
+  rackHandled!: Map<string, RackHandled>;
   protocol!: DatasetProtocolEntry[];
   exports!: StoredExport[];
   barcodeLists!: StoredBarcodeList[];
@@ -159,6 +164,8 @@ export class MockDb {
     this.branchMaps = new Map(d.branchMaps.map((m) => [m.branchCode, m]));
     this.positions = d.locationPositions.map((p) => ({ ...p }));
     this.reviews = structuredClone(d.reviewRequests);
+    this.reviewPhotos = new Map();
+    this.rackHandled = new Map();
     this.protocol = structuredClone(d.protocol);
     this.exports = [];
     this.barcodeLists = [];
@@ -249,6 +256,7 @@ export class MockDb {
   sessionOf(auth: Auth): Session {
     const u = auth.user;
     return {
+      id: u.id,
       userId: u.id,
       username: u.username,
       firstname: u.firstname,
@@ -398,13 +406,42 @@ export class MockDb {
     return full;
   }
 
+  /** What a rack says about its actions: last handled and whether a scan of it waits for review. */
+  rackActionState(rackCode: string): { lastHandled: RackHandled | null; scanPending: boolean } {
+    return {
+      lastHandled: this.rackHandled.get(rackCode) ?? null,
+      scanPending: this.reviews.some(
+        (r) => r.type === 'rackscan' && r.state === 'pending' && r.payload.rackCode === rackCode,
+      ),
+    };
+  }
+
+  /** The kinds of request waiting for review for a container: its own, and a scan of its rack. */
+  pendingRequestsOf(container: DatasetContainer): ReviewType[] {
+    const types = new Set<ReviewType>();
+    for (const r of this.reviews)
+      if (
+        r.state === 'pending' &&
+        (r.containerId === container.id ||
+          (r.type === 'rackscan' && r.payload.rackCode === container.rackCode))
+      )
+        types.add(r.type);
+    return [...types].sort();
+  }
+
+  /**
+   * A request for review, assigned to the location's in-house employee (its own, else its branch's,
+   * else its concern's), and its protocol entry; `rack` for a rack scan or a message about a rack or shelf.
+   */
   createReview(
     auth: Auth,
     type: ReviewType,
     location: DatasetLocation,
     container: DatasetContainer | null,
     payload: ReviewRequest['payload'],
+    rack?: DatasetRack,
   ): ReviewRequest {
+    const assigneeKey = this.employeeKeysOf(location).inHouseStaffEmployeeKey;
     const request: ReviewRequest = {
       id: this.nextId('RQ'),
       type,
@@ -416,22 +453,37 @@ export class MockDb {
       locationName: location.name,
       requestedBy: auth.user.username,
       requestedAt: this.now(),
-      assigneeKey: this.employeeKeysOf(location).inHouseStaffEmployeeKey,
+      assigneeKey,
+      assigneeName: (assigneeKey && this.employees.get(assigneeKey)?.fullName) || null,
       payload,
       reviewedBy: null,
       reviewedAt: null,
       comment: null,
     };
     this.reviews.push(request);
+    const { rackCode: _rackCode, shelfCode: _shelfCode, ...shown } = payload;
     this.log({
       username: auth.user.username,
       type: 'request',
-      objectType: container ? 'container' : 'inventoryList',
-      objectId: container?.id ?? payload.inventoryListId ?? null,
+      objectType: container ? 'container' : rack ? 'review' : 'inventoryList',
+      objectId: container?.id ?? (rack ? request.id : (payload.inventoryListId ?? null)),
       locationCode: location.code,
-      summary: container ? '{reviewType} requested for {container}' : '{reviewType} requested',
-      params: { values: { reviewType: type }, ...(container ? { container: containerRef(container) } : {}) },
-      after: { requestId: request.id, type, ...payload },
+      summary: container
+        ? '{reviewType} requested for {container}'
+        : rack
+          ? payload.shelfPosition !== undefined
+            ? '{reviewType} requested for shelf {shelfPosition} of rack {rackName}'
+            : '{reviewType} requested for rack {rackName}'
+          : '{reviewType} requested',
+      params: {
+        values: {
+          reviewType: type,
+          ...(rack ? { rackName: rack.name } : {}),
+          ...(payload.shelfPosition !== undefined ? { shelfPosition: String(payload.shelfPosition) } : {}),
+        },
+        ...(container ? { container: containerRef(container) } : {}),
+      },
+      after: { requestId: request.id, type, ...shown },
     });
     return request;
   }
@@ -451,21 +503,26 @@ export class MockDb {
       after[`${c.id}.${String(key)}`] = value;
     };
     const today = this.now().slice(0, 10);
+    // A scan of an empty bin triggers its refill: it is on its way.
+    const scan = (c: DatasetContainer) => {
+      set(c, 'numberOfScans', c.numberOfScans + 1);
+      set(c, 'lastScannedDate', this.now());
+      set(c, 'deliveryStatus', 'indelivery');
+      set(c, 'expectedDeliveryDate', new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10));
+    };
+    if (request.type === 'rackscan')
+      for (const c of this.containersByLocation.get(request.locationCode) ?? [])
+        if (c.active && c.rackCode === request.payload.rackCode) {
+          scan(c);
+          c.alarming = isAlarming(c.reachInWeeks, c.active);
+        }
     if (container) {
       switch (request.type) {
         case 'deactivate':
           set(container, 'active', false);
           break;
         case 'scan':
-          // A scan of an empty bin triggers its refill: it is on its way.
-          set(container, 'numberOfScans', container.numberOfScans + 1);
-          set(container, 'lastScannedDate', this.now());
-          set(container, 'deliveryStatus', 'indelivery');
-          set(
-            container,
-            'expectedDeliveryDate',
-            new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10),
-          );
+          scan(container);
           break;
         case 'changequantity':
           set(container, 'fillingQuantity', request.payload.fillingQuantity ?? container.fillingQuantity);

@@ -221,6 +221,7 @@ export const authOf = async (
 export const sessionView = (auth: Auth): Session => {
   const u = auth.user;
   return {
+    id: u.id,
     userId: u.id,
     username: u.username,
     firstname: u.firstname,

@@ -74,6 +74,9 @@ export const racks = pgTable(
       .notNull()
       .references(() => locations.code),
     position: integer('position').notNull(),
+    /** "Handle rack": when and by whom (username) the rack was last serviced. */
+    lastHandledAt: ts('last_handled_at'),
+    lastHandledBy: text('last_handled_by'),
   },
   (t) => [index('racks_location_idx').on(t.locationCode, t.position)],
 );
@@ -367,10 +370,24 @@ export const reviewRequests = pgTable(
   {
     id: text('id').primaryKey(),
     type: text('type', {
-      enum: ['scan', 'deactivate', 'changequantity', 'additionalorder', 'inventorytransfer'],
+      enum: [
+        'scan',
+        'deactivate',
+        'changequantity',
+        'additionalorder',
+        'inventorytransfer',
+        'message',
+        'rackscan',
+      ],
     }).notNull(),
-    state: text('state', { enum: ['pending', 'approved', 'rejected'] }).notNull(),
+    state: text('state', {
+      enum: ['pending', 'approved', 'rejected', 'answered', 'closed', 'withdrawn'],
+    }).notNull(),
     containerId: text('container_id'),
+    /** A rack scan, or a message about a rack or shelf: the rack. */
+    rackCode: text('rack_code'),
+    /** A message's photo (re-encoded WebP in `files`). */
+    photoFileId: text('photo_file_id').references(() => files.id),
     containerCode: text('container_code'),
     /** The container's article when the request was made (shown to callers without the code field). */
     articleName: text('article_name'),
@@ -389,6 +406,14 @@ export const reviewRequests = pgTable(
         inventoryListId?: string;
         fillingQuantity?: number;
         previousFillingQuantity?: number;
+        message?: string;
+        photo?: boolean;
+        rackName?: string;
+        rackPosition?: number;
+        rackCode?: string;
+        shelfPosition?: number;
+        shelfCode?: string;
+        containerCount?: number;
       }>()
       .notNull(),
     reviewedBy: text('reviewed_by'),
@@ -398,6 +423,7 @@ export const reviewRequests = pgTable(
   (t) => [
     index('review_requests_state_idx').on(t.state, t.requestedAt),
     index('review_requests_container_idx').on(t.containerId),
+    index('review_requests_rack_idx').on(t.rackCode),
     index('review_requests_location_idx').on(t.locationCode),
     index('review_requests_requested_by_idx').on(t.requestedBy),
   ],
@@ -595,7 +621,7 @@ export const exportJobs = pgTable(
     ownerUserId: text('owner_user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['location', 'branch'] }).notNull(),
+    kind: text('kind', { enum: ['location', 'branch', 'concern'] }).notNull(),
     scopeCode: text('scope_code').notNull(),
     scopeName: text('scope_name').notNull(),
     state: text('state', { enum: ['queued', 'running', 'done', 'failed'] }).notNull(),

@@ -141,7 +141,7 @@ export const seedDataset = async (db: Db, d: Dataset): Promise<void> => {
     );
     const tree = new Map(d.locations.map((l) => [l.code, l]));
     await inBatches(
-      d.reviewRequests.map((r) => ({
+      d.reviewRequests.map(({ assigneeName: _name, ...r }) => ({
         ...r,
         concernCode: tree.get(r.locationCode)?.concernCode ?? '',
         branchCode: tree.get(r.locationCode)?.branchCode ?? '',

@@ -17,6 +17,10 @@ export const reviewTypeLabel = (t: TFunction<'common'>, type: ReviewType): strin
       return t('review.type.additionalorder');
     case 'inventorytransfer':
       return t('review.type.inventorytransfer');
+    case 'message':
+      return t('review.type.message');
+    case 'rackscan':
+      return t('review.type.rackscan');
   }
 };
 
@@ -28,11 +32,23 @@ export const reviewStateLabel = (t: TFunction<'common'>, value: ReviewState): st
       return t('review.state.approved');
     case 'rejected':
       return t('review.state.rejected');
+    case 'answered':
+      return t('review.state.answered');
+    case 'closed':
+      return t('review.state.closed');
+    case 'withdrawn':
+      return t('review.state.withdrawn');
   }
 };
 
 export const reviewStateTone = (value: ReviewState): BadgeTone =>
-  value === 'pending' ? 'warning' : value === 'approved' ? 'success' : 'danger';
+  value === 'pending'
+    ? 'warning'
+    : value === 'approved' || value === 'answered'
+      ? 'success'
+      : value === 'rejected'
+        ? 'danger'
+        : 'neutral';
 
 /** Spec section 4: in access (inaccess), in delivery (indelivery), backorder. */
 export const deliveryStateLabel = (t: TFunction<'common'>, value: DeliveryState): string => {

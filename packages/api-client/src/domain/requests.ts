@@ -22,8 +22,20 @@ export interface ReviewTarget {
   inventoryListExists?: boolean;
 }
 
-/** Why an approval can no longer apply a request: `details.reason` of 409 request_not_applicable. */
-export const REQUEST_CONFLICTS = ['container_inactive', 'date_invalid', 'list_missing'] as const;
+/** Why a request can no longer be decided or withdrawn as asked: `details.reason` of 409 request_not_applicable. */
+export const REQUEST_CONFLICTS = [
+  'container_inactive',
+  'date_invalid',
+  'list_missing',
+  /** Approve or reject of a message: a message is answered or closed. */
+  'is_a_message',
+  /** Answer or close of an action: an action is approved or rejected. */
+  'not_a_message',
+  /** Withdraw of another user's request, or a photo for it. */
+  'not_own',
+  /** Withdraw of a request decided already, or a photo for it. */
+  'not_pending',
+] as const;
 export type RequestConflict = (typeof REQUEST_CONFLICTS)[number];
 
 /**
@@ -39,6 +51,8 @@ export const reviewConflict = (
 ): RequestConflict | null => {
   if (request.type === 'inventorytransfer')
     return target.inventoryListExists === false ? 'list_missing' : null;
+  // A rack scan applies to the rack's containers that are active when it is approved.
+  if (request.type === 'rackscan') return null;
   if (!target.container?.active) return 'container_inactive';
   if (request.type === 'additionalorder') {
     const date = request.payload.additionalOrderDate;
@@ -54,4 +68,27 @@ export const reviewConflict = (
 export const approvedOrderDate = (requested: string, now: Date): string => {
   const today = now.toISOString().slice(0, 10);
   return requested < today ? today : requested;
+};
+
+/** How a decision fits the request's type: approve/reject an action, answer/close a message. */
+export const decisionConflict = (
+  type: ReviewRequest['type'],
+  decision: 'approved' | 'rejected' | 'answered' | 'closed',
+): RequestConflict | null => {
+  const forMessage = decision === 'answered' || decision === 'closed';
+  if (type === 'message') return forMessage ? null : 'is_a_message';
+  return forMessage ? 'not_a_message' : null;
+};
+
+/**
+ * Whether a user may withdraw a request (or add a photo to their message): only their own, only while
+ * it is pending. Null when they may; else the reason of 409 request_not_applicable.
+ */
+export const withdrawConflict = (
+  request: Pick<ReviewRequest, 'state' | 'requestedBy'>,
+  username: string,
+): RequestConflict | null => {
+  if (request.requestedBy !== username) return 'not_own';
+  if (request.state !== 'pending') return 'not_pending';
+  return null;
 };

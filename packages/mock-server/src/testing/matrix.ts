@@ -46,6 +46,7 @@ export type MatrixObject =
   | { kind: 'article'; code: string }
   | { kind: 'document'; id: string; containerId: string; locationCode: string }
   | { kind: 'review' | 'barcodeList' | 'inventoryList' | 'image'; id: string; locationCode: string }
+  | { kind: 'rack'; locationCode: string; position: number }
   | { kind: 'employee'; key: string }
   | { kind: 'export'; id: string; owner: string }
   | { kind: 'user'; id: string; username: string; scope: Scope; body: Record<string, unknown> }
@@ -103,6 +104,7 @@ const visible = (w: World, caller: Caller, obj: MatrixObject): boolean => {
     case 'barcodeList':
     case 'inventoryList':
     case 'image':
+    case 'rack':
       return w.locationSeen(s, obj.locationCode);
     case 'document':
       return caller.permissions.has('PERM_FIELD_DOCUMENT') && w.locationSeen(s, obj.locationCode);
@@ -143,6 +145,8 @@ const describe = (obj: MatrixObject | undefined): string => {
       return `export of ${obj.owner}`;
     case 'scope':
       return `scope ${JSON.stringify(obj.scope)}`;
+    case 'rack':
+      return `rack ${obj.position} of ${obj.locationCode}`;
     default:
       return `${obj.kind} ${obj.id} in ${obj.locationCode}`;
   }
@@ -185,6 +189,16 @@ const code = (ctx: RowContext) => {
   return o.code ?? o.locationCode ?? '';
 };
 const id = (ctx: RowContext) => (ctx.obj as { id: string }).id;
+const rackParams = (ctx: RowContext) => {
+  const r = ctx.obj as { locationCode: string; position: number };
+  return { code: r.locationCode, rack: String(r.position) };
+};
+
+/** Requests the matrix makes are the ADMIN's: only the ADMIN may withdraw them or add a photo. */
+const requesterRule = ({ caller }: RowContext): Expectation | undefined =>
+  caller.username === 'admin'
+    ? undefined
+    : { status: 409, reason: 'only the requester changes a request (request_not_applicable)' };
 
 const objectFor =
   (kind: 'concern' | 'branch' | 'location') => (prep: Prep, caller: Caller, variant: Variant) =>
@@ -223,6 +237,11 @@ export const MATRIX_SPECS: Record<EndpointName, Spec> = {
     object: objectFor('concern'),
     request: (ctx) =>
       req(C.concern.search, { code: code(ctx) }, example(C.concern.search.body, { query: '' })),
+  },
+  'concern.exportXlsx': {
+    variants: OWN_FOREIGN,
+    object: objectFor('concern'),
+    request: (ctx) => req(C.concern.exportXlsx, { code: code(ctx) }),
   },
   'employee.get': {
     variants: OWN_FOREIGN,
@@ -337,6 +356,28 @@ export const MATRIX_SPECS: Record<EndpointName, Spec> = {
     object: objectFor('location'),
     request: (x) => req(C.location.suggestContainer, { code: code(x) }, { query: 'KB-0' }),
   },
+  'location.scanRack': {
+    variants: OWN_FOREIGN,
+    // A rack per row: a pending scan of a rack answers the next one with 409.
+    object: (p, c, v) => p.freshRack(c, p.concernFor(c, v)),
+    request: (x) => req(C.location.scanRack, rackParams(x)),
+  },
+  'location.handleRack': {
+    variants: OWN_FOREIGN,
+    object: (p, c, v) => p.rack(p.concernFor(c, v)),
+    request: (x) => req(C.location.handleRack, rackParams(x)),
+  },
+  'location.rackMessage': {
+    variants: OWN_FOREIGN,
+    object: (p, c, v) => p.rack(p.concernFor(c, v)),
+    request: (x) => req(C.location.rackMessage, rackParams(x), { message: 'Regal wackelt' }),
+  },
+  'location.shelfMessage': {
+    variants: OWN_FOREIGN,
+    object: (p, c, v) => p.rack(p.concernFor(c, v)),
+    request: (x) =>
+      req(C.location.shelfMessage, { ...rackParams(x), shelf: '1' }, { message: 'Fach verbogen' }),
+  },
   'location.images': {
     variants: OWN_FOREIGN,
     object: objectFor('location'),
@@ -408,6 +449,11 @@ export const MATRIX_SPECS: Record<EndpointName, Spec> = {
     variants: OWN_FOREIGN,
     object: (p, c, v) => p.freshContainer(p.concernFor(c, v)),
     request: (x) => req(C.container.changeQuantity, { id: id(x) }, { factor: 5 }),
+  },
+  'container.message': {
+    variants: OWN_FOREIGN,
+    object: (p, c, v) => p.documentedContainer(p.concernFor(c, v)),
+    request: (x) => req(C.container.message, { id: id(x) }, { message: 'Etikett fehlt' }),
   },
   'container.byBarcode': {
     variants: OWN_FOREIGN,
@@ -531,6 +577,39 @@ export const MATRIX_SPECS: Record<EndpointName, Spec> = {
     variants: OWN_FOREIGN,
     object: (p, c, v) => p.review(p.concernFor(c, v)),
     request: (x) => req(C.reviews.reject, { id: id(x) }, { comment: 'not needed' }),
+  },
+  'reviews.answer': {
+    variants: OWN_FOREIGN,
+    object: (p, c, v) => p.message(p.concernFor(c, v)),
+    request: (x) => req(C.reviews.answer, { id: id(x) }, { comment: 'Wird erledigt' }),
+  },
+  'reviews.close': {
+    variants: OWN_FOREIGN,
+    object: (p, c, v) => p.message(p.concernFor(c, v)),
+    request: (x) => req(C.reviews.close, { id: id(x) }, {}),
+  },
+  'reviews.withdraw': {
+    variants: OWN_FOREIGN,
+    object: (p, c, v) => p.review(p.concernFor(c, v)),
+    request: (x) => req(C.reviews.withdraw, { id: id(x) }),
+    rule: requesterRule,
+  },
+  'reviews.uploadPhoto': {
+    variants: OWN_FOREIGN,
+    object: (p, c, v) => p.message(p.concernFor(c, v)),
+    request: (x) =>
+      upload(
+        C.reviews.uploadPhoto,
+        { id: id(x) },
+        {},
+        { filename: 'shelf.png', contentType: 'image/png', bytes: pngOf(32, 24) },
+      ),
+    rule: requesterRule,
+  },
+  'reviews.photo': {
+    variants: OWN_FOREIGN,
+    object: (p, c, v) => p.messageWithPhoto(p.concernFor(c, v)),
+    request: (x) => req(C.reviews.photo, { id: id(x) }),
   },
   'users.list': { variants: NONE, request: () => req(C.users.list) },
   'users.create': {
@@ -897,6 +976,77 @@ export class Prep {
       `scan request for ${c.id}`,
     );
     return { kind: 'review', id: String(r.id), locationCode: c.locationCode };
+  }
+
+  /** Racks of the concern's locations that hold an active container, in dataset order. */
+  private racksOf(concern: string) {
+    const locations = new Set(this.w.locationsOf(concern));
+    const held = new Set(this.w.dataset.containers.filter((c) => c.active).map((c) => c.rackCode));
+    return this.w.dataset.racks.filter((r) => locations.has(r.locationCode) && held.has(r.code));
+  }
+
+  /** A rack of the concern (by position, as the web addresses it). */
+  rack(concern: string): MatrixObject {
+    const r = this.racksOf(concern)[0];
+    if (!r) throw new SetupError(`no rack in ${concern}`);
+    return { kind: 'rack', locationCode: r.locationCode, position: r.position };
+  }
+
+  /**
+   * A rack no row has asked to scan yet (scans of a rack wait one at a time); any rack for a caller whose
+   * request cannot reach it (no PERM_SCANRACK, or the rack outside its scope).
+   */
+  freshRack(caller: Caller, concern: string): MatrixObject {
+    const any = this.rack(concern) as { locationCode: string };
+    if (!caller.permissions.has('PERM_SCANRACK') || !this.w.locationSeen(caller.scope, any.locationCode))
+      return any as MatrixObject;
+    const key = `rack:${concern}`;
+    let pool = this.pools.get(key);
+    if (!pool) {
+      // Unique positions only: a location's racks are addressed by position.
+      const seen = new Set<string>();
+      pool = this.racksOf(concern)
+        .filter((r) => {
+          const k = `${r.locationCode}#${r.position}`;
+          if (seen.has(k)) return false;
+          seen.add(k);
+          return true;
+        })
+        .map((r) => `${r.locationCode}#${r.position}`);
+      this.pools.set(key, pool);
+    }
+    const [locationCode, position] = (pool.shift() ?? '').split('#');
+    if (!locationCode) throw new SetupError(`no fresh rack left in ${concern}`);
+    return { kind: 'rack', locationCode, position: Number(position) };
+  }
+
+  /** A pending message about a container, sent by the ADMIN for this row. */
+  async message(concern: string): Promise<MatrixObject> {
+    const c = this.documentedContainer(concern) as { id: string; locationCode: string };
+    const r = await this.call(
+      'admin',
+      req(contract.container.message, { id: c.id }, { message: `matrix ${this.next()}` }),
+      `message about ${c.id}`,
+    );
+    return { kind: 'review', id: String(r.id), locationCode: c.locationCode };
+  }
+
+  /** A message with a photo, sent by the ADMIN (one per concern). */
+  messageWithPhoto(concern: string): Promise<MatrixObject> {
+    return this.once(`photo:${concern}`, async () => {
+      const m = (await this.message(concern)) as { id: string; locationCode: string };
+      await this.call(
+        'admin',
+        upload(
+          contract.reviews.uploadPhoto,
+          { id: m.id },
+          {},
+          { filename: 'photo.png', contentType: 'image/png', bytes: pngOf(24, 16) },
+        ),
+        `photo for ${m.id}`,
+      );
+      return { kind: 'review', id: m.id, locationCode: m.locationCode };
+    });
   }
 
   /** A customer user of the concern (a KD_USER the concern's admin administers), as the dataset has it. */

@@ -48,6 +48,14 @@ export const protocolTypeLabel = (t: TFunction<'admin'>, type: ProtocolType): st
       return t('protocol.types.review_approved');
     case 'review_rejected':
       return t('protocol.types.review_rejected');
+    case 'review_answered':
+      return t('protocol.types.review_answered');
+    case 'review_closed':
+      return t('protocol.types.review_closed');
+    case 'review_withdrawn':
+      return t('protocol.types.review_withdrawn');
+    case 'rack_handled':
+      return t('protocol.types.rack_handled');
     case 'upload':
       return t('protocol.types.upload');
     case 'export':
