@@ -1,4 +1,5 @@
 import type { ProtocolParams } from '@falcon/api-client';
+import { LANGUAGES } from '@falcon/locales';
 import { sql } from 'drizzle-orm';
 import {
   bigserial,
@@ -273,9 +274,7 @@ export const users = pgTable(
     phone: text('phone'),
     region: text('region'),
     useRegion: boolean('use_region').notNull().default(false),
-    language: text('language', { enum: ['de', 'en', 'cz', 'pl', 'hu', 'ro'] })
-      .notNull()
-      .default('de'),
+    language: text('language', { enum: LANGUAGES }).notNull().default('de'),
     sessionTimeoutMinutes: integer('session_timeout_minutes').notNull().default(60),
     employeeKey: text('employee_key'),
     /** Unrestricted scope (ADMIN and internal staff); otherwise `user_scope` rows name the data. */
@@ -601,9 +600,7 @@ export const exportJobs = pgTable(
     state: text('state', { enum: ['queued', 'running', 'done', 'failed'] }).notNull(),
     filename: text('filename').notNull(),
     /** The owner's interface language when asking (`lang`): headers and values of the xlsx. */
-    language: text('language', { enum: ['de', 'en', 'cz', 'pl', 'hu', 'ro'] })
-      .notNull()
-      .default('de'),
+    language: text('language', { enum: LANGUAGES }).notNull().default('de'),
     /** The export request and the permissions it was made with. */
     request: jsonb('request').$type<Record<string, unknown>>().notNull(),
     rowCount: integer('row_count'),
