@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { existsSync, readdirSync, readFileSync, realpathSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -18,8 +17,25 @@ const hashTree = (h: ReturnType<typeof createHash>, dir: string) => {
   }
 };
 
-/** The folder of a package's entry as this server imports it (its dist/ for a workspace package). */
-const entryDir = (specifier: string) => dirname(fileURLToPath(import.meta.resolve(specifier)));
+/**
+ * The folder of a package as an import from `from` finds it (the node_modules lookup, from the real path
+ * like Node's): `require.resolve` refuses packages that export only an `import` condition, and vitest's
+ * global setup has no import.meta.resolve.
+ */
+export const packageDir = (name: string, from = serverDir): string => {
+  for (let dir = realpathSync(from); ; dir = dirname(dir)) {
+    const candidate = join(dir, 'node_modules', name);
+    if (existsSync(join(candidate, 'package.json'))) return candidate;
+    if (dirname(dir) === dir) throw new Error(`${name} is not installed`);
+  }
+};
+
+/** The folder of a package's import entry (its dist/ for a workspace package). */
+const entryDir = (name: string, from?: string) => {
+  const dir = packageDir(name, from);
+  const { exports } = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+  return dirname(join(dir, exports['.'].import));
+};
 
 /**
  * A hash of what decides a seeded database, for the caches of seeded databases in the temp dir (the
@@ -37,7 +53,7 @@ export const seedFingerprint = (extra: readonly string[] = []): string => {
   h.update(readFileSync(join(serverDir, 'src/ids.ts')));
   const demoData = entryDir('@falcon/demo-data');
   hashTree(h, demoData);
-  h.update(readFileSync(createRequire(join(demoData, 'index.js')).resolve('@faker-js/faker/package.json')));
+  h.update(readFileSync(join(packageDir('@faker-js/faker', demoData), 'package.json')));
   hashTree(h, entryDir('@falcon/api-client'));
   for (const file of extra) h.update(readFileSync(file));
   return h.digest('hex').slice(0, 16);

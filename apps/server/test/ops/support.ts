@@ -16,13 +16,12 @@ import {
   statSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import pg from 'pg';
 
 import { type StartedServer, startServer } from '../../../../scripts/server-process.mjs';
-import { seedFingerprint } from '../seed-fingerprint';
+import { packageDir, seedFingerprint } from '../seed-fingerprint';
 
 export { freePort, type StartedServer, startServer } from '../../../../scripts/server-process.mjs';
 
@@ -218,7 +217,7 @@ export const ensureServerBuilt = () => {
  */
 export const demoDataDir = async (): Promise<string> => {
   // What decides the seeded data (test/seed-fingerprint.ts) and the PGlite that wrote the directory.
-  const pglite = join(dirname(fileURLToPath(import.meta.resolve('@electric-sql/pglite'))), '../package.json');
+  const pglite = join(packageDir('@electric-sql/pglite'), 'package.json');
   const cached = join(tmpdir(), `falcon-demo-datadir-${seedFingerprint([pglite])}`);
   if (!existsSync(cached)) {
     const seeding = mkdtempSync(join(tmpdir(), 'falcon-demo-seeding-'));
