@@ -207,6 +207,8 @@ export const ensureServerBuilt = () => {
   if (result.status !== 0) throw new Error(`building the server failed:\n${result.stdout}\n${result.stderr}`);
 };
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
 /**
  * A fresh PGlite DATA_DIR holding the demo data, as the built server seeds it on its first start.
  * The seed costs 5-40 s on the shared machine, so the first call runs the built server once on an
@@ -233,10 +235,17 @@ export const demoDataDir = async (): Promise<string> => {
         throw new Error(`no demo seed:\n${server.output()}`);
       // Atomic: a concurrent run that finished first keeps its copy.
       if (!existsSync(cached)) renameSync(seeding, cached);
-      // Copies of older builds are of no use any more (about 120 MB each).
-      for (const name of readdirSync(tmpdir()))
-        if (name.startsWith('falcon-demo-datadir-') && join(tmpdir(), name) !== cached)
-          rmSync(join(tmpdir(), name), { recursive: true, force: true });
+      // Copies of older builds are of no use any more (about 120 MB each); one not a day old may be
+      // another checkout's on this machine (its code differs), which would otherwise seed again.
+      for (const name of readdirSync(tmpdir())) {
+        const path = join(tmpdir(), name);
+        if (
+          name.startsWith('falcon-demo-datadir-') &&
+          path !== cached &&
+          statSync(path).mtimeMs < Date.now() - DAY_MS
+        )
+          rmSync(path, { recursive: true, force: true });
+      }
     } finally {
       rmSync(seeding, { recursive: true, force: true });
     }
