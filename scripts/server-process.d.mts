@@ -16,7 +16,6 @@ export interface StartedServer {
   /** Sends a signal (default SIGTERM) without waiting. */
   kill(signal?: NodeJS.Signals): boolean;
 }
-export const SERVER_ENTRY: string;
 export function freePort(): Promise<number>;
 export function startServer(
   env?: Record<string, string>,

@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 /** The built server's entry point (`npm run build -w @falcon/server`). */
-export const SERVER_ENTRY = join(root, 'apps/server/dist/server.js');
+const SERVER_ENTRY = join(root, 'apps/server/dist/server.js');
 
 export const freePort = () =>
   new Promise((resolve, reject) => {

@@ -5,6 +5,7 @@ import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { sourceDate } from '../../scripts/source-date.mjs';
+import { localesAlias } from './locales-alias';
 import { EAGER_NAMESPACES } from './src/lib/namespaces';
 
 /** React, router, styling, i18n and store: what every route needs. */
@@ -134,6 +135,7 @@ export default defineConfig(({ command, mode }) => {
           find: /^@falcon\/api-client\/lite$/,
           replacement: resolve(import.meta.dirname, '../../packages/api-client/src/lite.ts'),
         },
+        localesAlias,
       ],
     },
     server: {

@@ -185,7 +185,7 @@ export interface ActivityInput {
 }
 
 /** The employee who reviews a location's requests: its own key, else its branch's, else its concern's. */
-export const responsibleInHouse = (org: Org, location: DatasetLocation): string | null => {
+const responsibleInHouse = (org: Org, location: DatasetLocation): string | null => {
   const branch = org.branches.find((b) => b.code === location.branchCode);
   const concern = org.concerns.find((c) => c.code === location.concernCode);
   return (

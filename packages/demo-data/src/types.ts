@@ -2,6 +2,7 @@ import type {
   Appointment,
   Container,
   Employee,
+  Language,
   LocationPosition,
   ProtocolEntry,
   ProtocolParams,
@@ -100,7 +101,7 @@ export interface DatasetUser {
   phone: string | null;
   region: string | null;
   useRegion: boolean;
-  language: 'de' | 'en' | 'cz' | 'pl' | 'hu' | 'ro';
+  language: Language;
   roles: string[];
   permissions: string[];
   scope: Scope;

@@ -48,7 +48,7 @@ export interface Auth {
   impersonatedBy: string | null;
 }
 
-export interface StoredFile {
+interface StoredFile {
   filename: string;
   contentType: string;
   content: Uint8Array;

@@ -18,7 +18,7 @@ export const DEFAULT_SESSION_MAX_MS = 12 * 3_600_000;
 /** last_seen_at is written at most this often: sliding expiry without a write per request. */
 const TOUCH_AFTER_MS = 15_000;
 
-export interface AuthUser {
+interface AuthUser {
   id: string;
   username: string;
   firstname: string;

@@ -1,4 +1,5 @@
 import type { ProtocolParams } from '@falcon/api-client';
+import type { Language } from '@falcon/locales';
 import { sql } from 'drizzle-orm';
 import {
   bigserial,
@@ -276,9 +277,8 @@ export const users = pgTable(
     phone: text('phone'),
     region: text('region'),
     useRegion: boolean('use_region').notNull().default(false),
-    language: text('language', { enum: ['de', 'en', 'cz', 'pl', 'hu', 'ro'] })
-      .notNull()
-      .default('de'),
+    // Typed, not a drizzle enum: drizzle-kit loads this file with require, @falcon/locales is ESM only.
+    language: text('language').$type<Language>().notNull().default('de'),
     sessionTimeoutMinutes: integer('session_timeout_minutes').notNull().default(60),
     employeeKey: text('employee_key'),
     /** Unrestricted scope (ADMIN and internal staff); otherwise `user_scope` rows name the data. */
@@ -627,9 +627,7 @@ export const exportJobs = pgTable(
     state: text('state', { enum: ['queued', 'running', 'done', 'failed'] }).notNull(),
     filename: text('filename').notNull(),
     /** The owner's interface language when asking (`lang`): headers and values of the xlsx. */
-    language: text('language', { enum: ['de', 'en', 'cz', 'pl', 'hu', 'ro'] })
-      .notNull()
-      .default('de'),
+    language: text('language').$type<Language>().notNull().default('de'),
     /** The export request and the permissions it was made with. */
     request: jsonb('request').$type<Record<string, unknown>>().notNull(),
     rowCount: integer('row_count'),
@@ -638,7 +636,6 @@ export const exportJobs = pgTable(
     attempts: integer('attempts').notNull().default(0),
     createdAt: ts('created_at').notNull(),
     startedAt: ts('started_at'),
-    heartbeatAt: ts('heartbeat_at'),
     finishedAt: ts('finished_at'),
     error: text('error'),
   },

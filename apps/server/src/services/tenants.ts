@@ -41,7 +41,7 @@ const containerInScope = rowInScope(t.containers, t.containers.id, containerScop
 const articleInScope = rowInScope(t.containers, t.containers.articleCode, containerScope);
 
 /** A document is visible with its field permission and its container or article in scope. */
-export const documentVisible = async (db: Db, auth: Auth, id: string): Promise<boolean> => {
+const documentVisible = async (db: Db, auth: Auth, id: string): Promise<boolean> => {
   const [doc] = await db.select().from(t.documents).where(eq(t.documents.id, id));
   if (!doc) return false;
   if (doc.containerId)

@@ -50,7 +50,7 @@ const page = pages(
 type Prefetch = (params: Params) => void;
 
 /** Runs before the route's code loads: sign-in, permission and own-profile guards (spec sections 2, 5, 6). */
-export const guardLoader =
+const guardLoader =
   (handle: RouteHandle, prefetch?: Prefetch) =>
   async ({ request, params }: LoaderFunctionArgs) => {
     const url = new URL(request.url);

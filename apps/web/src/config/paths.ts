@@ -57,8 +57,3 @@ export const paths = {
   reviews: { path: '/reviews', to: () => '/reviews' },
   profile: { path: '/profile/:id', to: (id: string) => `/profile/${enc(id)}` },
 } as const;
-
-export type PathName = keyof typeof paths;
-
-/** The static version files outside the router. */
-export const VERSION_URL = '/version.txt';

@@ -5,7 +5,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** Texts of the contract's enumerations, spelled out so every key is static and checked. */
-export const reviewTypeLabel = (t: TFunction<'common'>, type: ReviewType): string => {
+const reviewTypeLabel = (t: TFunction<'common'>, type: ReviewType): string => {
   switch (type) {
     case 'scan':
       return t('review.type.scan');
@@ -24,7 +24,7 @@ export const reviewTypeLabel = (t: TFunction<'common'>, type: ReviewType): strin
   }
 };
 
-export const reviewStateLabel = (t: TFunction<'common'>, value: ReviewState): string => {
+const reviewStateLabel = (t: TFunction<'common'>, value: ReviewState): string => {
   switch (value) {
     case 'pending':
       return t('review.state.pending');
@@ -51,7 +51,7 @@ export const reviewStateTone = (value: ReviewState): BadgeTone =>
         : 'neutral';
 
 /** Spec section 4: in access (inaccess), in delivery (indelivery), backorder. */
-export const deliveryStateLabel = (t: TFunction<'common'>, value: DeliveryState): string => {
+const deliveryStateLabel = (t: TFunction<'common'>, value: DeliveryState): string => {
   switch (value) {
     case 'inaccess':
       return t('delivery.inaccess');

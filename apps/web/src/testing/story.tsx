@@ -40,7 +40,7 @@ export const prepareScreen =
     // Storybook cannot reload or leave the page: a lost session shows as errors instead.
     apiEvents.unauthorized = () => {};
     apiEvents.forbidden = () => {};
-    const language: Language = normalizeLanguage(globals.locale === 'cs' ? 'cz' : globals.locale) ?? 'en';
+    const language: Language = normalizeLanguage(globals.locale) ?? 'en';
     setLanguage(language);
     await initI18n(language);
     if (user) {

@@ -9,7 +9,7 @@ import { runSearch } from './search';
 import { locationFor, locationView, racksView } from './views';
 
 /** Pixel size of a PNG or JPEG, read from its header; null for anything else. */
-export const imageSize = (bytes: Uint8Array): { width: number; height: number } | null => {
+const imageSize = (bytes: Uint8Array): { width: number; height: number } | null => {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   if (bytes.length >= 24 && bytes[0] === 0x89 && bytes[1] === 0x50)
     return { width: view.getUint32(16), height: view.getUint32(20) };

@@ -2,7 +2,6 @@ import {
   type AnyEndpoint,
   type Contract,
   contract,
-  type EndpointName,
   hasAll,
   isTableAnswer,
   pathParamNames,
@@ -31,7 +30,7 @@ export interface HandlerContext {
 type Out<S> = S extends { parse: (value: unknown) => infer O } ? O : undefined;
 
 /** What a resolver gets: the validated parts of the request and the caller. */
-export interface Call<E extends AnyEndpoint> {
+interface Call<E extends AnyEndpoint> {
   request: Request;
   db: MockDb;
   params: Out<E['params']>;
@@ -59,7 +58,7 @@ const json = (body: unknown, status = 200, headers: Record<string, string> = {})
     headers: { 'Cache-Control': 'no-store', ...headers },
   });
 
-export const errorResponse = (error: MockError) => json(error.body, error.status, error.headers);
+const errorResponse = (error: MockError) => json(error.body, error.status, error.headers);
 
 /** Dotted path of the first schema issue; an unknown key names the key itself. */
 const issueField = (issue: { path: PropertyKey[]; code?: string; keys?: string[] }, prefix: string) => {
@@ -250,5 +249,3 @@ export const fileResponse = (
       'Cache-Control': 'no-store',
     },
   });
-
-export const endpointName = (resource: ResourceName, name: string) => `${resource}.${name}` as EndpointName;

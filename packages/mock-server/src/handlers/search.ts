@@ -56,7 +56,7 @@ const matchesFilters = (c: DatasetContainer, f: Filters) =>
   (f.error === undefined || (c.error !== null) === f.error);
 
 /** Refuses filters and sort fields the caller may not use (403 forbidden naming the field). */
-export const checkSearchRights = (auth: Auth, filters: Filters, sortField: SearchSortField) => {
+const checkSearchRights = (auth: Auth, filters: Filters, sortField: SearchSortField) => {
   const refused = forbiddenFilters(filters, auth.permissions);
   if (refused.length) throw new MockError(403, 'forbidden', undefined, { field: `filters.${refused[0]}` });
   if (!canSortBy(sortField, auth.permissions))

@@ -104,7 +104,7 @@ export const locationView = (db: MockDb, location: DatasetLocation): Location =>
 };
 
 /** The grid cell: its state and what it may be labelled with (the route drops what the caller may not see). */
-export const cellFor = (c: DatasetContainer): ContainerCell => ({
+const cellFor = (c: DatasetContainer): ContainerCell => ({
   id: c.id,
   active: c.active,
   alarming: c.alarming,

@@ -29,7 +29,7 @@ import { World } from './world';
  */
 
 export const FUZZ_CALLERS = ['admin', 'staff'] as const;
-export type FuzzCaller = (typeof FUZZ_CALLERS)[number];
+type FuzzCaller = (typeof FUZZ_CALLERS)[number];
 
 export interface FuzzOptions {
   /** Generated requests per endpoint and caller. */
@@ -47,7 +47,7 @@ export interface FuzzOptions {
   progress?: (done: number) => void;
 }
 
-export type FindingKind =
+type FindingKind =
   | '5xx'
   | 'undocumented status'
   | 'answer breaks the contract'
@@ -76,7 +76,7 @@ export interface FuzzResult {
 }
 
 /** The statuses the OpenAPI document lists per endpoint (what the contract promises). */
-export const documentedStatuses = (): Map<string, Set<number>> => {
+const documentedStatuses = (): Map<string, Set<number>> => {
   const out = new Map<string, Set<number>>();
   const doc = buildOpenApiDocument();
   for (const operations of Object.values(doc.paths))

@@ -11,7 +11,6 @@ import {
 } from '@falcon/api-client';
 import { exampleOf } from './example';
 import {
-  encodeSegment,
   endpointUrl,
   type HttpRequest,
   type HttpResponse,
@@ -37,10 +36,10 @@ import { type Caller, MATRIX_USERS, type MatrixUser, World } from './world';
  * error answer must match the error schema.
  */
 
-export type Variant = 'own' | 'foreign' | 'global' | 'self' | 'empty' | 'ungranted' | 'none';
+type Variant = 'own' | 'foreign' | 'global' | 'self' | 'empty' | 'ungranted' | 'none';
 
 /** An object a row is about, with what the rules need to decide who may see it. */
-export type MatrixObject =
+type MatrixObject =
   | { kind: 'concern' | 'branch' | 'location'; code: string }
   | { kind: 'container'; id: string; locationCode: string; barcode: string }
   | { kind: 'article'; code: string }
@@ -53,7 +52,7 @@ export type MatrixObject =
   | { kind: 'role'; id: string; rolename: string; owner: string | null; permissions: string[] }
   | { kind: 'scope'; scope: Scope };
 
-export interface Expectation {
+interface Expectation {
   status: number;
   reason: string;
 }
@@ -209,7 +208,7 @@ const C = contract;
 const futureDate = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 /** Every endpoint of the contract: a new endpoint without a row plan does not compile. */
-export const MATRIX_SPECS: Record<EndpointName, Spec> = {
+const MATRIX_SPECS: Record<EndpointName, Spec> = {
   'auth.signin': {
     variants: NONE,
     session: 'none',
@@ -758,7 +757,7 @@ function globalRoleRule({ caller, obj }: RowContext): Expectation | undefined {
 
 // --- the oracle ---------------------------------------------------------------------------------------
 
-export const expectationFor = (endpoint: AnyEndpoint, spec: Spec, ctx: RowContext): Expectation => {
+const expectationFor = (endpoint: AnyEndpoint, spec: Spec, ctx: RowContext): Expectation => {
   const missing = (endpoint.permissions ?? []).filter((p) => !ctx.caller.permissions.has(p));
   if (!hasAll(ctx.caller.permissions, endpoint.permissions))
     return { status: 403, reason: `lacks ${missing.join(', ')}` };
@@ -776,7 +775,7 @@ export const expectationFor = (endpoint: AnyEndpoint, spec: Spec, ctx: RowContex
 class SetupError extends Error {}
 
 /** Makes and picks the rows' objects; counts its own requests apart from the matrix's. */
-export class Prep {
+class Prep {
   requests = 0;
   private readonly sessions = new Map<string, TargetSession>();
   private readonly pools = new Map<string, string[]>();
@@ -1176,7 +1175,7 @@ export class Prep {
 
 // --- the run -----------------------------------------------------------------------------------------
 
-export interface MatrixRow {
+interface MatrixRow {
   key: string;
   endpoint: EndpointName;
   user: MatrixUser;
@@ -1335,5 +1334,3 @@ export const formatMatrix = (result: MatrixResult, known: ReadonlySet<string> = 
     );
   return lines.join('\n');
 };
-
-export { encodeSegment };

@@ -32,7 +32,7 @@ const DefaultLayout = lazy(async () => {
 });
 
 /** The layout named in the deepest route's handle (spec: route meta, Default when none). */
-export const useLayoutName = (): LayoutName => {
+const useLayoutName = (): LayoutName => {
   const matches = useMatches();
   for (let i = matches.length - 1; i >= 0; i -= 1) {
     const layout = (matches[i]?.handle as RouteHandle | undefined)?.layout;

@@ -20,7 +20,7 @@ const TONE: Record<ExportState, BadgeTone> = {
 };
 
 /** Bytes as kB / MB in the current language. */
-export const fileSize = (bytes: number | null, tag: string): string => {
+const fileSize = (bytes: number | null, tag: string): string => {
   if (bytes === null) return '';
   const unit = bytes >= 1024 * 1024 ? 'megabyte' : 'kilobyte';
   const value = bytes / (unit === 'megabyte' ? 1024 * 1024 : 1024);

@@ -24,7 +24,7 @@ interface Filters {
 const NO_FILTERS: Filters = { username: '', type: ALL, from: '', to: '', locationCode: '' };
 
 /** Texts of the protocol kinds, spelled out so every key is static. */
-export const protocolTypeLabel = (t: TFunction<'admin'>, type: ProtocolType): string => {
+const protocolTypeLabel = (t: TFunction<'admin'>, type: ProtocolType): string => {
   switch (type) {
     case 'signin':
       return t('protocol.types.signin');

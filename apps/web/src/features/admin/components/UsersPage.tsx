@@ -34,7 +34,7 @@ interface Filters {
 const NO_FILTERS: Filters = { username: '', name: '', role: ANY, region: '' };
 
 /** The filterMap of the users call: only the filters that are set. */
-export const usersFilterMap = (filters: Filters): Record<string, string> =>
+const usersFilterMap = (filters: Filters): Record<string, string> =>
   Object.fromEntries(
     Object.entries(filters)
       .map(([key, value]) => [key, value.trim()])
