@@ -1,6 +1,7 @@
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { publicPaths } from '../config/public-paths';
 import { apiEvents } from '../lib/api';
+import { refreshSession } from '../lib/session-refresh';
 import { RootLayout } from './layouts/RootLayout';
 import { RouteError } from './layouts/RouteError';
 import { discoverSignedInRoutes, publicRoutes, ROOT_ROUTE_ID } from './routes-config';
@@ -14,8 +15,11 @@ export const routerOptions = () => ({ patchRoutesOnNavigation: discoverSignedInR
 
 export const createRouter = () => {
   const router = createBrowserRouter(rootRoutes, routerOptions());
-  // Spec section 8: a 403 goes to the Error route.
+  // Spec section 8: a 403 goes to the Error route (which says "no access"). The server refused because
+  // the permissions changed since this tab last read them: re-read the session, so menus, guards and
+  // buttons follow the permissions as they are now (issue 13).
   apiEvents.forbidden = () => {
+    void refreshSession();
     void router.navigate(publicPaths.error.to());
   };
   return router;
