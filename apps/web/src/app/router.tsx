@@ -1,7 +1,6 @@
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { publicPaths } from '../config/public-paths';
 import { apiEvents } from '../lib/api';
-import { refreshSession } from '../lib/session-refresh';
 import { RootLayout } from './layouts/RootLayout';
 import { RouteError } from './layouts/RouteError';
 import { discoverSignedInRoutes, publicRoutes, ROOT_ROUTE_ID } from './routes-config';
@@ -19,7 +18,7 @@ export const createRouter = () => {
   // the permissions changed since this tab last read them: re-read the session, so menus, guards and
   // buttons follow the permissions as they are now (issue 13).
   apiEvents.forbidden = () => {
-    void refreshSession();
+    void import('../lib/session-refresh').then((module) => module.refreshSession());
     void router.navigate(publicPaths.error.to());
   };
   return router;

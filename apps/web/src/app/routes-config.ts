@@ -10,7 +10,8 @@ import { pages, type RouteModule } from './route-pages';
  * (routes-signed-in.ts). `routes-config.test.ts` reads each route's imports and fails when one is missing.
  */
 export const PUBLIC_ROUTE_NAMESPACES = {
-  forbidden: [],
+  // The signed-in frame's texts: /error is where a signed-in user's refused visit lands.
+  forbidden: ['frame'],
   'legal-notice': ['legal'],
   login: [],
   'not-found': [],

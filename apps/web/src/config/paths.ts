@@ -60,8 +60,4 @@ export const paths = {
 
 export type PathName = keyof typeof paths;
 
-/**
- * The version of the web build the server serves now (`{ "version": "<hash>" }`, written by the build
- * next to index.html; vite.config.ts): the running app compares its own with it and reloads.
- */
-export const VERSION_URL = '/version.json';
+export { VERSION_URL } from './public-paths';

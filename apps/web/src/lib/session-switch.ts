@@ -1,5 +1,5 @@
 import { isApiError } from '@falcon/api-client';
-import { paths } from '../config/paths';
+import { publicPaths } from '../config/public-paths';
 import { api } from './api';
 import { browser } from './browser';
 import { invalidate } from './query';
@@ -46,5 +46,5 @@ export const signedOutElsewhere = () => {
 const leave = () => {
   invalidate();
   resetState();
-  browser.assign(paths.login.to());
+  browser.assign(publicPaths.login.to());
 };

@@ -7,6 +7,7 @@ import { AppHeader } from '../../features/shell/components/AppHeader';
 import { AppSelectorBar } from '../../features/shell/components/AppSelectorBar';
 import { ImpersonationNotice } from '../../features/shell/components/ImpersonationNotice';
 import { SessionWatch } from '../../features/shell/components/SessionWatch';
+import { VersionWatch } from '../../features/shell/components/VersionNotice';
 import { attachFrameToasts } from '../../lib/frame-toasts';
 
 interface DefaultLayoutProps {
@@ -28,7 +29,8 @@ function HandedOverToasts() {
  * footer, toasts), so moving between them keeps the header, its state and the toasts mounted. Toasts are the
  * frame's: every screen that shows one is inside it (the login page hands its one over, lib/frame-toasts.ts).
  * FixedHeight keeps the footer too (spec section 2: "like default"); its content fills what is left.
- * The signed-in frame keeps the session's permissions fresh (useSessionRefresh).
+ * The signed-in frame keeps the session's permissions fresh (useSessionRefresh) and checks for a new
+ * version of the web app (VersionWatch; not on the login page, which stays within its size budget).
  */
 export default function DefaultLayout({ layout, progressBar, children }: DefaultLayoutProps) {
   useSessionRefresh();
@@ -51,6 +53,7 @@ export default function DefaultLayout({ layout, progressBar, children }: Default
         >
           {children}
         </Layout>
+        <VersionWatch />
       </InternalLinks>
     </ToastProvider>
   );

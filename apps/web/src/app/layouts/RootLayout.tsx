@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useMatches, useNavigation } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { useTabSync } from '../../features/shell/api/useTabSync';
-import { VersionWatch } from '../../features/shell/components/VersionNotice';
 import { dropPendingFrameToasts } from '../../lib/frame-toasts';
 import { loadAllUiTexts, loadNamespaces, type Namespace } from '../../lib/i18n';
 import { state } from '../../lib/store';
@@ -67,23 +66,15 @@ export function RootLayout() {
   }, [layout, key]);
   const progressBar = <AppProgressBar />;
 
-  const page =
-    layout === 'Empty' ? (
-      <EmptyLayout progressBar={progressBar}>
+  return layout === 'Empty' ? (
+    <EmptyLayout progressBar={progressBar}>
+      <Outlet />
+    </EmptyLayout>
+  ) : (
+    <Suspense fallback={<ProgressBar active label={t('progress.loading')} />}>
+      <DefaultLayout layout={layout} progressBar={progressBar}>
         <Outlet />
-      </EmptyLayout>
-    ) : (
-      <Suspense fallback={<ProgressBar active label={t('progress.loading')} />}>
-        <DefaultLayout layout={layout} progressBar={progressBar}>
-          <Outlet />
-        </DefaultLayout>
-      </Suspense>
-    );
-  // The version check runs on every page, signed in or not; it stays mounted across layouts.
-  return (
-    <>
-      {page}
-      <VersionWatch />
-    </>
+      </DefaultLayout>
+    </Suspense>
   );
 }

@@ -40,7 +40,7 @@ const Back = styled.button`
  * came from one, and to the home page.
  */
 export function ForbiddenPage() {
-  const { t } = useTranslation('shell');
+  const { t } = useTranslation('frame');
   const navigate = useNavigate();
   // react-router names the first location of a history 'default': there is no page before it here.
   const cameFromPage = useLocation().key !== 'default';
@@ -56,7 +56,7 @@ export function ForbiddenPage() {
             {t('forbidden.back')}
           </Back>
         ) : null}
-        <Link to={paths.dashboard.to()}>{t('notFound.home')}</Link>
+        <Link to={paths.dashboard.to()}>{t('forbidden.home')}</Link>
       </Ways>
     </Wrap>
   );

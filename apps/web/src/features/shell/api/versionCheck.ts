@@ -1,4 +1,4 @@
-import { VERSION_URL } from '../../../config/paths';
+import { VERSION_URL } from '../../../config/public-paths';
 
 /** Spec sections 4 and 9: the served version is compared every 10 minutes. */
 export const VERSION_CHECK_MS = 600_000;

@@ -1,6 +1,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
+import { prepareFrame } from '../../../app/layouts/RootLayout';
 import { AppProvider } from '../../../app/provider';
 import { browser } from '../../../lib/browser';
 import { runningVersion } from '../api/versionCheck';
@@ -22,7 +23,9 @@ describe('version check: the build this tab runs against the one the server serv
       </AppProvider>,
     );
 
-  beforeEach(() => {
+  beforeEach(async () => {
+    // The notice is the signed-in frame's (its texts load with it).
+    await prepareFrame();
     vi.useFakeTimers();
     sessionStorage.clear();
     reload = vi.spyOn(browser, 'reload').mockImplementation(() => {});

@@ -26,7 +26,7 @@ const Notice = styled.div`
 
 /** "A new version is available" with a reload button: what a tab in use shows after a deployment. */
 export function UpdateAvailableNotice({ onReload }: { onReload: () => void }) {
-  const { t } = useTranslation('shell');
+  const { t } = useTranslation('frame');
   return (
     <Notice role="status">
       <span>{t('version.available')}</span>
