@@ -130,6 +130,16 @@ test('the Protocol entry, the /admin/protocol guard and the protocol endpoint us
   }
 });
 
+test('"My requests" in the user menu opens the own requests, also for a reviewer', async ({ page }) => {
+  await signIn(page, 'backoffice');
+  const menu = await userMenu(page);
+  await menu.getByRole('menuitem', { name: 'My requests' }).click();
+  await expect(page).toHaveURL(/\/reviews\?tab=mine$/);
+  await expect(page.getByRole('tab', { name: 'My requests', selected: true })).toBeVisible();
+  await page.getByRole('tab', { name: 'To review' }).click();
+  await expect(page).toHaveURL(/\/reviews$/);
+});
+
 test('two tabs of one browser: activity is shared, and signing out in one signs out both', async ({
   page,
   context,
