@@ -59,5 +59,3 @@ export const paths = {
 } as const;
 
 export type PathName = keyof typeof paths;
-
-export { VERSION_URL } from './public-paths';
