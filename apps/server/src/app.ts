@@ -305,9 +305,11 @@ export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstanc
       // The web build writes .br/.gz next to each text asset; sent as they are, per Accept-Encoding.
       preCompressed: true,
       // Files under assets/ carry a content hash in their name: cached for good, never revalidated.
+      // version.json names the build served now (the running app compares its own with it): never cached.
       setHeaders: (reply, path) => {
         if (/[\\/]assets[\\/]/.test(path))
           reply.header('Cache-Control', 'public, max-age=31536000, immutable');
+        else if (/[\\/]version\.json$/.test(path)) reply.header('Cache-Control', 'no-store');
       },
     });
 

@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, Params, RouteObject } from 'react-router-dom';
 import { redirect } from 'react-router-dom';
 import { paths } from '../config/paths';
 import type { Namespace } from '../lib/i18n';
+import { refreshSession } from '../lib/session-refresh';
 import { state } from '../lib/store';
 import type { RouteHandle } from './guards';
 import { signInRedirect } from './redirect';
@@ -41,7 +42,7 @@ export const SIGNED_IN_ROUTE_NAMESPACES = {
 const page = pages(
   import.meta.glob<RouteModule>([
     './routes/*.tsx',
-    '!./routes/{legal-notice,login,not-found,privacy,terms}.tsx',
+    '!./routes/{forbidden,legal-notice,login,not-found,privacy,terms}.tsx',
   ]),
   SIGNED_IN_ROUTE_NAMESPACES,
 );
@@ -57,9 +58,16 @@ const guardLoader =
     const target = { pathname: url.pathname, search: url.search, params };
     // Signed out: to login at once. The permission rules (and the api-client's permission catalogue)
     // load only for a signed-in visit.
-    const to = state.session?.username
+    let to = state.session?.username
       ? (await import('./guards')).accessRedirect(handle, target, state.session)
       : signInRedirect(target);
+    // Refused with the permissions this tab knows: they may have grown since it last read them (an
+    // administrator granted a role), so re-read the session once and decide on the fresh set (issue 13).
+    if (to && state.session?.username) {
+      const { accessRedirect } = await import('./guards');
+      await refreshSession();
+      to = state.session?.username ? accessRedirect(handle, target, state.session) : signInRedirect(target);
+    }
     if (to) throw redirect(to);
     prefetch?.(params);
     return null;

@@ -35,20 +35,3 @@ export const signIn = async (
     };
   }
 };
-
-/** Spec section 4: every 10 minutes the served version is compared with the first one seen. */
-export const VERSION_CHECK_MS = 600_000;
-
-export const createVersionCheck = () => {
-  let known: string | null = null;
-  return async () => {
-    try {
-      const version = (await api.content.version()).trim();
-      if (known === null) known = version;
-      else if (version !== known) browser.reload();
-    } catch (error) {
-      // Spec section 8: version-check failures are only logged.
-      console.error(error);
-    }
-  };
-};

@@ -9,7 +9,7 @@ import {
 import { Button, Card, PagedTable, type PagedTableColumn, Select, Tabs, useToast } from '@falcon/ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { PageHeader } from '../../../components/PageHeader';
 import { Stack } from '../../../components/Stack';
@@ -35,7 +35,10 @@ export function ReviewsPage() {
   const { t } = useTranslation(['reviews', 'common']);
   const { session } = useSnapshot(state);
   const reviewer = hasAll(session?.permissions ?? [], [ACTION_PERMISSIONS.reviewRequests]);
-  const [tab, setTab] = useState(reviewer ? 'inbox' : 'mine');
+  // The tab is in the URL: the user menu's "My requests" opens the own requests (?tab=mine).
+  const [params, setParams] = useSearchParams();
+  const tab = reviewer && params.get('tab') !== 'mine' ? 'inbox' : 'mine';
+  const setTab = (id: string) => setParams(id === 'mine' ? { tab: 'mine' } : {}, { replace: true });
   usePageTitle(t('title'));
   const mine = (
     <Card title={t('mine.title')} headingLevel={2}>
