@@ -1,4 +1,4 @@
-import { ACTION_PERMISSIONS, hasAll, ROUTE_GUARDS, ROUTE_PERMISSIONS } from '@falcon/api-client/lite';
+import { ACTION_PERMISSIONS, hasAll, PROTOCOL_PERMISSION, ROUTE_GUARDS } from '@falcon/api-client/lite';
 
 /**
  * Who may open what, in one place: the router's guards (app/guards.ts) and the user menu
@@ -7,16 +7,12 @@ import { ACTION_PERMISSIONS, hasAll, ROUTE_GUARDS, ROUTE_PERMISSIONS } from '@fa
 
 /**
  * The one code of the global protocol: the Protocol menu entry, the /admin/protocol guard and the
- * protocol endpoint (`contract.protocol.list.permissions`). Until the contract's own
- * PROTOCOL_PERMISSION (issue 13, spec-server) is merged, the code the server checks today.
+ * protocol endpoint (`contract.protocol.list.permissions`) all take it from the contract.
  */
-export const PROTOCOL_PERMISSION = ROUTE_PERMISSIONS.viewGlobalProtocolEntries;
+export { PROTOCOL_PERMISSION };
 
-/** The codes each guarded route needs (spec section 6, all-of), with the protocol's code as the server checks it. */
-export const GUARDS = {
-  ...ROUTE_GUARDS,
-  protocolAdministration: [PROTOCOL_PERMISSION],
-} as const satisfies Record<keyof typeof ROUTE_GUARDS, readonly string[]>;
+/** The codes each guarded route needs (spec section 6, all-of); the contract's table. */
+export const GUARDS = ROUTE_GUARDS;
 
 export type GuardName = keyof typeof GUARDS;
 
