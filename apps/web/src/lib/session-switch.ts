@@ -2,7 +2,7 @@ import { isApiError } from '@falcon/api-client';
 import { paths } from '../config/paths';
 import { api } from './api';
 import { browser } from './browser';
-import { invalidate } from './query';
+import { forgetServerData } from './server-data';
 import type { SignInResult } from './session';
 import { resetState, setSession } from './store';
 
@@ -13,7 +13,7 @@ import { resetState, setSession } from './store';
 export const impersonate = async (username: string): Promise<SignInResult> => {
   try {
     const session = await api.auth.impersonate({ body: { username } });
-    invalidate();
+    forgetServerData();
     resetState();
     setSession(session);
     return { ok: true, session };
@@ -32,7 +32,7 @@ export const signOut = async () => {
   } catch (error) {
     console.error(error);
   }
-  invalidate();
+  forgetServerData();
   resetState();
   browser.assign(paths.login.to());
 };
