@@ -23,5 +23,16 @@ export const queryClient = new QueryClient({
   },
 });
 
-// A session change (sign-in, impersonation, sign-out) drops every answer and every request in flight.
-onSessionChange(() => queryClient.clear());
+/**
+ * A session change (sign-in, impersonation, sign-out) forgets every answer and cancels every request in
+ * flight. A query a mounted screen still reads is emptied, not removed: removed, its screen would ask
+ * again at once, now as the new user (an administrator's page asked as the customer user it switches to
+ * answers 403 and leads to the error page). The screen is left by the switch anyway; the next one asks
+ * afresh.
+ */
+const forgetQueries = () => {
+  queryClient.removeQueries({ type: 'inactive' });
+  for (const query of queryClient.getQueryCache().getAll()) query.reset();
+  queryClient.getMutationCache().clear();
+};
+onSessionChange(forgetQueries);

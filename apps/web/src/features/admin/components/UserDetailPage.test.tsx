@@ -108,9 +108,13 @@ describe('new user and user detail', () => {
     expect(screen.queryByRole('link', { name: 'aa.listed' })).toBeNull();
 
     await user.click(screen.getByRole('button', { name: 'New user' }));
-    await user.type(await screen.findByLabelText('Username'), 'aa.listed');
-    await user.type(screen.getByLabelText('Password'), 'abcdefgh1');
-    await user.type(screen.getByLabelText('Repeat password'), 'abcdefgh1');
+    const fill = async (label: string, text: string) => {
+      await user.click(await screen.findByLabelText(label));
+      await user.paste(text);
+    };
+    await fill('Username', 'aa.listed');
+    await fill('Password', 'abcdefgh1');
+    await fill('Repeat password', 'abcdefgh1');
     await user.click(screen.getByRole('combobox', { name: /Concerns the user may see/ }));
     await user.click(
       within(await screen.findByRole('listbox', { name: 'Concerns the user may see' })).getByRole('option', {
