@@ -108,6 +108,9 @@ describe('new user and user detail', () => {
     expect(screen.queryByRole('link', { name: 'aa.listed' })).toBeNull();
 
     await user.click(screen.getByRole('button', { name: 'New user' }));
+    // The list's own filter has a "Username" field too: wait for the form.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/newUser'));
+    await screen.findByLabelText('Repeat password');
     const fill = async (label: string, text: string) => {
       await user.click(await screen.findByLabelText(label));
       await user.paste(text);
