@@ -1,6 +1,6 @@
 import type { KnipConfig } from 'knip';
 
-// Dead code and dependencies, checked by `npm run check:dead` in `npm test` (ADR 0044). Knip's plugins
+// Dead code and dependencies, checked by `npm run check:dead` in `npm test` (ADR 0046). Knip's plugins
 // find most entry points themselves (tsup entries and package.json exports, vite/vitest/storybook/
 // playwright/drizzle configs, test files, package scripts); what they cannot see is listed here, each
 // with the reason. A workspace import resolves to its dist/ build: the packages' tsconfig `outDir: dist`

@@ -55,3 +55,39 @@ export const REVIEW_TYPES = [
  * closes it (a message), or the requester withdraws it.
  */
 export const REVIEW_STATES = ['pending', 'approved', 'rejected', 'answered', 'closed', 'withdrawn'] as const;
+
+/** The delivery states of a container (spec section 3). */
+export const DELIVERY_STATES = ['inaccess', 'indelivery', 'backorder'] as const;
+
+/**
+ * Sort fields of container search. `relevance` is the default (the spec's 'Relevanz'); the spec's
+ * price pair maps to `price`, 'year built' to `lastScannedDate`, 'make A-Z' to `articleName`.
+ */
+export const SEARCH_SORT_FIELDS = [
+  'relevance',
+  'code',
+  'articleCode',
+  'articleName',
+  'price',
+  'fillingQuantity',
+  'reachInWeeks',
+  'consumption',
+  'deliveryStatus',
+  'lastScannedDate',
+  'expectedDeliveryDate',
+  'rackCode',
+] as const;
+/** The result-sort list of spec section 2, mapped onto container fields. */
+export const RESULT_SORT_OPTIONS = [
+  { key: 'relevance', sortField: 'relevance', sortAsc: false },
+  { key: 'price_asc', sortField: 'price', sortAsc: true },
+  { key: 'price_desc', sortField: 'price', sortAsc: false },
+  { key: 'date_asc', sortField: 'lastScannedDate', sortAsc: true },
+  { key: 'date_desc', sortField: 'lastScannedDate', sortAsc: false },
+  { key: 'name_asc', sortField: 'articleName', sortAsc: true },
+  { key: 'name_desc', sortField: 'articleName', sortAsc: false },
+] as const satisfies readonly {
+  key: string;
+  sortField: (typeof SEARCH_SORT_FIELDS)[number];
+  sortAsc: boolean;
+}[];

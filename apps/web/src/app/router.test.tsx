@@ -40,7 +40,8 @@ describe('routes', () => {
     expect(screen.queryByRole('combobox', { name: 'Quick search' })).not.toBeInTheDocument();
     unmount();
 
-    signInAs({ permissions: ['PERM_SYSADMIN'] });
+    // A session the server knows: the dashboard's loader asks for its data at once, and a 401 ends the session.
+    await signInWithMock('admin');
     renderApp('/');
     expect(await screen.findByRole('combobox', { name: 'Quick search' })).toBeInTheDocument();
     expect(document.querySelector('[data-layout]')).toHaveAttribute('data-layout', 'Default');

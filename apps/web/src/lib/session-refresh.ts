@@ -2,7 +2,7 @@ import type { Session } from '@falcon/api-client/lite';
 import { paths } from '../config/paths';
 import { api } from './api';
 import { browser } from './browser';
-import { invalidate } from './query';
+import { forgetServerData } from './server-data';
 import { resetState, setSession, state } from './store';
 
 /**
@@ -33,14 +33,14 @@ export const refreshSession = (): Promise<void> => {
       const before = state.session;
       if (!before?.username || !fresh?.username) return;
       if (fresh.userId !== before.userId) {
-        invalidate();
+        forgetServerData();
         resetState();
         setSession(fresh);
         browser.assign(paths.dashboard.to());
         return;
       }
       if (sameSession(before, fresh)) return;
-      if (JSON.stringify(before.permissions) !== JSON.stringify(fresh.permissions)) invalidate();
+      if (JSON.stringify(before.permissions) !== JSON.stringify(fresh.permissions)) forgetServerData();
       setSession(fresh);
     } catch (error) {
       console.error(error);

@@ -2,7 +2,7 @@ import { isApiError } from '@falcon/api-client';
 import { publicPaths } from '../config/public-paths';
 import { api } from './api';
 import { browser } from './browser';
-import { invalidate } from './query';
+import { forgetServerData } from './server-data';
 import type { SignInResult } from './session';
 import { tellOtherTabs } from './session-tabs';
 import { resetState, setSession } from './store';
@@ -14,7 +14,7 @@ import { resetState, setSession } from './store';
 export const impersonate = async (username: string): Promise<SignInResult> => {
   try {
     const session = await api.auth.impersonate({ body: { username } });
-    invalidate();
+    forgetServerData();
     resetState();
     setSession(session);
     return { ok: true, session };
@@ -44,7 +44,7 @@ export const signedOutElsewhere = () => {
 };
 
 const leave = () => {
-  invalidate();
+  forgetServerData();
   resetState();
   browser.assign(publicPaths.login.to());
 };

@@ -1,7 +1,7 @@
 import { type ApiError, isApiError, type MessageKey, type Session } from '@falcon/api-client';
 import { api } from './api';
 import { browser } from './browser';
-import { invalidate } from './query';
+import { forgetServerData } from './server-data';
 import { setSession } from './store';
 
 export { browser };
@@ -23,7 +23,7 @@ export const signIn = async (
   try {
     const session = await api.auth.signin({ body: { username, password } });
     if (!session?.username) return { ok: false, message: 'invalid_credentials' };
-    invalidate();
+    forgetServerData();
     setSession(session, remember);
     return { ok: true, session };
   } catch (error) {

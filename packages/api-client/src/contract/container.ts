@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { DELIVERY_STATES } from '../data-constants';
 import { DateInput, Id, IdParams, IsoDate, IsoDateTime } from './common';
 import { defineEndpoint } from './define';
 import { fieldOf } from './fields';
 import { MessageRequest, ReviewRequest, ReviewType } from './review';
 
-export const DELIVERY_STATES = ['inaccess', 'indelivery', 'backorder'] as const;
+export { DELIVERY_STATES };
 export const DeliveryState = z.enum(DELIVERY_STATES);
 export type DeliveryState = z.infer<typeof DeliveryState>;
 

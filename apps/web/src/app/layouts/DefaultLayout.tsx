@@ -1,4 +1,5 @@
 import { Layout, ToastProvider, useToast } from '@falcon/ui';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
 import { InternalLinks } from '../../components/InternalLinks';
 import { useSessionRefresh } from '../../features/shell/api/useSessionRefresh';
@@ -9,6 +10,7 @@ import { ImpersonationNotice } from '../../features/shell/components/Impersonati
 import { SessionWatch } from '../../features/shell/components/SessionWatch';
 import { VersionWatch } from '../../features/shell/components/VersionNotice';
 import { attachFrameToasts } from '../../lib/frame-toasts';
+import { queryClient } from '../../lib/query-client';
 
 interface DefaultLayoutProps {
   /** Default scrolls as a page; FixedHeight fills the window and its content scrolls inside (spec section 2). */
@@ -34,27 +36,30 @@ function HandedOverToasts() {
  */
 export default function DefaultLayout({ layout, progressBar, children }: DefaultLayoutProps) {
   useSessionRefresh();
+  // Server data through TanStack Query: its provider comes with the frame, so the login page never loads it.
   return (
-    <ToastProvider>
-      <HandedOverToasts />
-      <InternalLinks>
-        <Layout
-          layout={layout}
-          progressBar={progressBar}
-          inactivityBanner={
-            <>
-              <ImpersonationNotice />
-              <SessionWatch />
-            </>
-          }
-          header={<AppHeader />}
-          selectorBar={<AppSelectorBar />}
-          footer={<AppFooter />}
-        >
-          {children}
-        </Layout>
-        <VersionWatch />
-      </InternalLinks>
-    </ToastProvider>
+    <QueryClientProvider client={queryClient}>
+      <ToastProvider>
+        <HandedOverToasts />
+        <InternalLinks>
+          <Layout
+            layout={layout}
+            progressBar={progressBar}
+            inactivityBanner={
+              <>
+                <ImpersonationNotice />
+                <SessionWatch />
+              </>
+            }
+            header={<AppHeader />}
+            selectorBar={<AppSelectorBar />}
+            footer={<AppFooter />}
+          >
+            {children}
+          </Layout>
+          <VersionWatch />
+        </InternalLinks>
+      </ToastProvider>
+    </QueryClientProvider>
   );
 }
