@@ -2,7 +2,6 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { setupMockApi } from '../testing/mock-api';
 import { renderApp } from '../testing/render';
-import { signInAs } from '../testing/session';
 import { signInWithMock } from '../testing/sign-in';
 
 setupMockApi();
