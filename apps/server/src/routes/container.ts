@@ -95,7 +95,11 @@ export const containerRoutes = defineRoutes('container', {
   },
   get: async ({ db, auth, params }) => {
     const view = await containerViewById(db, auth, params.id);
-    return { ...view, pendingRequests: await pendingRequestsOf(db, view) };
+    // The view is read from the row, before the field filter: its rack code is always there.
+    return {
+      ...view,
+      pendingRequests: await pendingRequestsOf(db, { id: view.id, rackCode: view.rackCode ?? '' }),
+    };
   },
   documents: async ({ db, auth, params, apiUrl }) => {
     const container = await containerById(db, auth, params.id);
