@@ -38,7 +38,7 @@ export const reviewViews = async (db: Db, rows: readonly ReviewRow[]): Promise<R
   return rows.map((r) => reviewView(r, names.get(r.assigneeKey ?? '') ?? null));
 };
 
-export const reviewViewOf = async (db: Db, row: ReviewRow): Promise<ReviewRequest> =>
+const reviewViewOf = async (db: Db, row: ReviewRow): Promise<ReviewRequest> =>
   (await reviewViews(db, [row]))[0] as ReviewRequest;
 
 const reviewView = (r: ReviewRow, assigneeName: string | null): ReviewRequest => ({
@@ -61,7 +61,7 @@ const reviewView = (r: ReviewRow, assigneeName: string | null): ReviewRequest =>
 });
 
 /** 409 request_not_applicable with the rule's reason (`details.reason`). */
-export const notApplicable = (reason: RequestConflict): never => {
+const notApplicable = (reason: RequestConflict): never => {
   throw new HttpError(409, 'request_not_applicable', undefined, { field: 'id', reason });
 };
 

@@ -1,4 +1,4 @@
-import { ACTION_PERMISSIONS, hasAll, PROTOCOL_PERMISSION, ROUTE_GUARDS } from '@falcon/api-client/lite';
+import { ACTION_PERMISSIONS, hasAll, ROUTE_GUARDS } from '@falcon/api-client/lite';
 
 /**
  * Who may open what, in one place: the router's guards (app/guards.ts) and the user menu
@@ -6,12 +6,9 @@ import { ACTION_PERMISSIONS, hasAll, PROTOCOL_PERMISSION, ROUTE_GUARDS } from '@
  */
 
 /**
- * The one code of the global protocol: the Protocol menu entry, the /admin/protocol guard and the
- * protocol endpoint (`contract.protocol.list.permissions`) all take it from the contract.
+ * The codes each guarded route needs (spec section 6, all-of): the contract's table, where the Protocol
+ * entry, the /admin/protocol guard and the protocol endpoint share one code (PROTOCOL_PERMISSION).
  */
-export { PROTOCOL_PERMISSION };
-
-/** The codes each guarded route needs (spec section 6, all-of); the contract's table. */
 export const GUARDS = ROUTE_GUARDS;
 
 export type GuardName = keyof typeof GUARDS;
@@ -19,7 +16,7 @@ export type GuardName = keyof typeof GUARDS;
 type Granted = readonly string[] | undefined;
 
 /** Whether the guard `name` lets these permissions through. */
-export const mayOpen = (granted: Granted, name: GuardName): boolean => hasAll(granted ?? [], GUARDS[name]);
+const mayOpen = (granted: Granted, name: GuardName): boolean => hasAll(granted ?? [], GUARDS[name]);
 
 export type MenuEntry =
   | 'administration'

@@ -5,7 +5,7 @@
  */
 const open = new Set<FakeBroadcastChannel>();
 
-export class FakeBroadcastChannel extends EventTarget {
+class FakeBroadcastChannel extends EventTarget {
   constructor(readonly name: string) {
     super();
     open.add(this);

@@ -21,7 +21,7 @@ import { onBranchLoaded, state } from '../../../lib/store';
 type LocationRow = Branch['locations'][number];
 
 /** Loads a branch and applies spec section 4: its concern becomes the selected one, location and container clear. */
-export function useBranch(code: string) {
+function useBranch(code: string) {
   const branch = useQuery(branchQuery(code));
   const loaded = branch.data;
   useEffect(() => {
