@@ -97,9 +97,11 @@ describe('createDataset realism (small)', () => {
   });
 
   it('gives every container every field of the contract, with every delivery state and some trouble', () => {
+    // What a backend works out when it answers (the requests pending for the container) is not stored data.
+    const stored = Object.keys(Container.shape).filter((key) => key !== 'pendingRequests');
     for (const c of small.containers) {
       expect(Container.safeParse(c).success).toBe(true);
-      for (const key of Object.keys(Container.shape)) expect(c, key).toHaveProperty(key);
+      for (const key of stored) expect(c, key).toHaveProperty(key);
     }
     const states = new Set(small.containers.map((c) => c.deliveryStatus));
     expect([...states].sort()).toEqual([...DELIVERY_STATES].sort());
