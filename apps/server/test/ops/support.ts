@@ -173,7 +173,7 @@ export const demoDataDir = async (): Promise<string> => {
   // What decides the seeded data: the database code (schema, seed, prepare), migrations, dataset, PGlite.
   hashTree(h, join(serverDir, 'src/db'));
   hashTree(h, join(serverDir, 'drizzle'));
-  hashTree(h, join(serverDir, '../../packages/mock-server/dist/dataset'));
+  hashTree(h, join(serverDir, '../../packages/demo-data/dist'));
   h.update(readFileSync(join(serverDir, '../../node_modules/@electric-sql/pglite/package.json')));
   const cached = join(tmpdir(), `falcon-demo-datadir-${h.digest('hex').slice(0, 16)}`);
   if (!existsSync(cached)) {

@@ -1,7 +1,7 @@
 import { ApiError, LABELS } from '@falcon/api-client';
 import { createDataset } from '@falcon/demo-data';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { unzip } from '../tables';
+import { unzip } from './zip';
 import { eventually, failure, type TestClient } from './client';
 import { pngOf } from './png';
 
@@ -573,7 +573,7 @@ export const describeContractScenarios = (target: ContractTarget): void => {
         return found?.state === 'done' ? found : undefined;
       });
       const blob = await sales.api.exports.download({ params: { id: job.id } });
-      const files = await unzip(new Uint8Array(await blob.arrayBuffer()));
+      const files = unzip(new Uint8Array(await blob.arrayBuffer()));
       const sheet = new TextDecoder().decode(files.get('xl/worksheets/sheet1.xml'));
       // Headers in the language of the request (the test client sends lang=en), never field keys.
       expect(sheet).toContain(`>${LABELS.en.fields.price}<`);
