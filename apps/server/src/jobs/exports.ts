@@ -1,4 +1,10 @@
-import { DELIVERY_STATES, type ExportJob, type ExportRequest, type Language } from '@falcon/api-client';
+import {
+  DELIVERY_STATES,
+  type ExportJob,
+  type ExportRequest,
+  type Language,
+  protocolEntry,
+} from '@falcon/api-client';
 import { and, eq, gt, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { type Auth, loadGrants } from '../auth/sessions';
@@ -61,19 +67,7 @@ export const enqueueExport = async (
       })
       .returning();
     const queued = row as JobRow;
-    await writeProtocol(
-      tx,
-      {
-        username: auth.user.username,
-        type: 'export',
-        objectType: kind,
-        objectId: scope.code,
-        locationCode: kind === 'location' ? scope.code : null,
-        summary: `export of ${scope.code} queued`,
-        after: { jobId: queued.id },
-      },
-      now,
-    );
+    await writeProtocol(tx, protocolEntry.exportQueued(auth.user.username, kind, scope.code, queued.id), now);
     await jobs.enqueue(exportJob, { exportId: queued.id }, { tx });
     return queued;
   });

@@ -1,9 +1,16 @@
-import { fullNameOf, type Rack } from '@falcon/api-client';
+import {
+  containerCell,
+  fullNameOf,
+  protocolEntry,
+  type Rack,
+  suggestionOf,
+  suggestionSearch,
+} from '@falcon/api-client';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import * as t from '../db/schema';
 import { invalid } from '../errors';
-import { cellFor, searchContainers } from '../services/containers';
+import { searchContainers } from '../services/containers';
 import { writeProtocol } from '../services/protocol';
 import { locationFor, locationView } from '../services/tree';
 import { defineRoutes } from './define';
@@ -45,7 +52,7 @@ const racksView = async (db: Db, code: string): Promise<Rack[]> => {
         places: Array.from({ length: shelf.placeCount }, (_, i) => {
           const placeCode = `${shelf.code}-P${String(i + 1).padStart(2, '0')}`;
           const container = byPlace.get(placeCode);
-          return { code: placeCode, position: i + 1, container: container ? cellFor(container) : null };
+          return { code: placeCode, position: i + 1, container: container ? containerCell(container) : null };
         }),
       })),
   }));
@@ -112,16 +119,15 @@ export const locationRoutes = defineRoutes('location', {
           .set({ position: i + 1 })
           .where(eq(t.racks.code, code));
       // The order as lists under `rackCodes`: readers without the rack code field see no codes.
-      await writeProtocol(tx as unknown as Db, {
-        username: auth.user.username,
-        type: 'update',
-        objectType: 'rackLayout',
-        objectId: location.code,
-        locationCode: location.code,
-        summary: `rack order of ${location.code} changed`,
-        before: { rackCodes: before.map((r) => r.code) },
-        after: { rackCodes: body.rackCodes },
-      });
+      await writeProtocol(
+        tx as unknown as Db,
+        protocolEntry.rackOrderChanged(
+          auth.user.username,
+          location.code,
+          before.map((r) => r.code),
+          body.rackCodes,
+        ),
+      );
       return { ok: true as const };
     });
   },
@@ -151,20 +157,12 @@ export const locationRoutes = defineRoutes('location', {
 
   suggestContainer: async ({ db, auth, params, body }) => {
     const location = await locationFor(db, auth, params.code);
-    const found = await searchContainers(db, auth, eq(t.containers.locationCode, location.code), {
-      query: body.query,
-      filters: {},
-      page: 0,
-      size: 10,
-      sortField: 'relevance',
-      sortAsc: false,
-    });
-    return found.items.map((c) => ({
-      id: c.id,
-      code: c.code,
-      articleName: c.articleName,
-      articleCode: c.articleCode,
-      placeCode: c.placeCode,
-    }));
+    const found = await searchContainers(
+      db,
+      auth,
+      eq(t.containers.locationCode, location.code),
+      suggestionSearch(body.query),
+    );
+    return found.items.map(suggestionOf);
   },
 });

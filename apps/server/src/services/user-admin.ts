@@ -5,6 +5,8 @@ import {
   checkCustomerScope,
   checkEmployeeLink,
   checkHeld,
+  userSummary as domainUserSummary,
+  userView as domainUserView,
   type LocationPath,
   ROUTE_PERMISSIONS,
   type Role,
@@ -14,6 +16,7 @@ import {
   roleUserCounts,
   roleVisible,
   type Scope,
+  type StoredUser,
   scopeWithin,
   type TreeResolver,
   type User,
@@ -103,37 +106,16 @@ export const loadUsers = async (db: Db, ids?: string[]): Promise<LoadedUser[]> =
   });
 };
 
-export const userView = (u: LoadedUser): User => ({
-  id: u.row.id,
-  username: u.row.username,
-  firstname: u.row.firstname,
-  lastname: u.row.lastname,
-  email: u.row.email,
-  phone: u.row.phone,
-  region: u.row.region,
-  useRegion: u.row.useRegion,
-  language: u.row.language,
-  sessionTimeoutMinutes: u.row.sessionTimeoutMinutes,
-  roles: u.roles,
-  permissions: u.permissions.map((code) => ({ code })),
-  effectivePermissions: u.effective,
-  scope: u.scope,
-  employeeKey: u.row.employeeKey,
-  lastLogin: u.row.lastLogin ? u.row.lastLogin.toISOString() : null,
-  createdAt: u.row.createdAt.toISOString(),
-  active: u.row.active,
+/** The stored fields of a loaded user, dates as ISO strings. */
+const storedUser = (r: UserRow): StoredUser => ({
+  ...r,
+  lastLogin: r.lastLogin ? r.lastLogin.toISOString() : null,
+  createdAt: r.createdAt.toISOString(),
 });
 
-export const userSummary = (u: LoadedUser): UserSummary => ({
-  id: u.row.id,
-  username: u.row.username,
-  firstname: u.row.firstname,
-  lastname: u.row.lastname,
-  email: u.row.email,
-  region: u.row.region,
-  roles: u.roles,
-  lastLogin: u.row.lastLogin ? u.row.lastLogin.toISOString() : null,
-});
+export const userView = (u: LoadedUser): User => domainUserView(storedUser(u.row), u);
+
+export const userSummary = (u: LoadedUser): UserSummary => domainUserSummary(storedUser(u.row), u.roles);
 
 /** Where branches and locations sit in the tree, to decide whether one scope lies within another. */
 export const treeResolver = async (db: Db, scopes: Scope[]): Promise<TreeResolver> => {
