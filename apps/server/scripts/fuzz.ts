@@ -11,14 +11,8 @@
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { endpoints } from '@falcon/api-client';
+import { FUZZ_CALLERS, formatFuzz, groupFindings, runFuzz, SCENARIO_DATASET } from '@falcon/contract-testing';
 import { createDataset } from '@falcon/demo-data';
-import {
-  FUZZ_CALLERS,
-  formatFuzz,
-  groupFindings,
-  runFuzz,
-  SCENARIO_DATASET,
-} from '@falcon/contract-testing';
 import pg from 'pg';
 import { buildApp } from '../src/app';
 import { openDatabase } from '../src/db/client';

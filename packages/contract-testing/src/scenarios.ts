@@ -1,9 +1,9 @@
 import { ApiError, LABELS } from '@falcon/api-client';
 import { createDataset } from '@falcon/demo-data';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { unzip } from './zip';
 import { eventually, failure, type TestClient } from './client';
 import { pngOf } from './png';
+import { unzip } from './zip';
 
 /** The dataset every target of the contract scenarios serves: the `small` scale of seed 1. */
 export const SCENARIO_DATASET = { seed: 1, scale: 'small' } as const;

@@ -1,8 +1,8 @@
+import { fetchTarget, formatFuzz, groupFindings, runFuzz, SCENARIO_DATASET } from '@falcon/contract-testing';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createDb } from '../src/db';
 import { createHandlers, flattenHandlers } from '../src/handlers';
-import { fetchTarget, formatFuzz, groupFindings, runFuzz, SCENARIO_DATASET } from '@falcon/contract-testing';
 
 // The contract fuzzer (@falcon/contract-testing) against the mock, with the server's seed and count.
 const db = createDb(SCENARIO_DATASET);

@@ -1,7 +1,7 @@
+import { createTestClient, SCENARIO_DATASET, type TestClient } from '@falcon/contract-testing';
 import { setupServer } from 'msw/node';
 import { createDb, type MockDb } from '../src/db';
 import { createHandlers, flattenHandlers, type HandlerMap } from '../src/handlers';
-import { createTestClient, SCENARIO_DATASET, type TestClient } from '@falcon/contract-testing';
 
 /** One mock API over a fresh small dataset, served by msw in node. */
 export const startMock = () => {

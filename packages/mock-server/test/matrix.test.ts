@@ -1,9 +1,9 @@
 import { endpoints } from '@falcon/api-client';
+import { fetchTarget, formatMatrix, runMatrix, SCENARIO_DATASET } from '@falcon/contract-testing';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createDb } from '../src/db';
 import { createHandlers, flattenHandlers } from '../src/handlers';
-import { fetchTarget, formatMatrix, runMatrix, SCENARIO_DATASET } from '@falcon/contract-testing';
 
 // The authorization matrix (@falcon/contract-testing) against the mock: the same rows and rules as
 // against the real server (apps/server/test/matrix.test.ts).

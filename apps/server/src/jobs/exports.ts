@@ -1,4 +1,5 @@
 import {
+  checkSearchRights,
   DELIVERY_STATES,
   type ExportJob,
   type ExportRequest,
@@ -12,7 +13,7 @@ import type { Db } from '../db/client';
 import * as t from '../db/schema';
 import { writeContainersXlsx, XLSX_MIME } from '../exports/xlsx';
 import { newId } from '../ids';
-import { checkSearchRights, containerFor, searchParts } from '../services/containers';
+import { containerFor, searchParts } from '../services/containers';
 import { writeProtocol } from '../services/protocol';
 import { storeFile } from '../services/stored-files';
 import { defineJob, isShutdown, type JobContext, type JobQueue } from './queue';
@@ -47,7 +48,7 @@ export const enqueueExport = async (
   language: Language = auth.user.language,
 ): Promise<ExportJob> => {
   // Filters and sort over hidden fields are refused now (403), not later as a failed job.
-  checkSearchRights(auth, request.filters, request.sortField);
+  checkSearchRights(auth.permissions, request.filters, request.sortField);
   // The row the user sees and the queued job are written in one transaction: neither exists alone.
   const job = await db.transaction(async (transaction) => {
     const tx = transaction as unknown as Db;

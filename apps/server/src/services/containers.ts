@@ -1,8 +1,8 @@
 import {
   type Container,
+  checkSearchRights,
   type Document,
   RELEVANCE,
-  refusedSearchField,
   type SearchFilters,
   type SearchSortField,
   searchedFields,
@@ -89,12 +89,6 @@ const SORT_COLUMNS: Record<Exclude<SearchSortField, 'relevance'>, AnyColumn> = {
   rackCode: t.containers.rackCode,
 };
 
-/** Refuses filters and sort fields the caller may not use (403 forbidden naming the field). */
-export const checkSearchRights = (auth: Auth, filters: SearchFilters, sortField: SearchSortField) => {
-  const field = refusedSearchField(auth.permissions, filters, sortField);
-  if (field) throw new HttpError(403, 'forbidden', undefined, { field });
-};
-
 const range = (column: AnyColumn, r: { min?: number; max?: number } | undefined): SQL[] =>
   r
     ? [
@@ -142,7 +136,7 @@ export interface SearchQuery {
 
 /** WHERE and ORDER BY of a container search over a pool (location, branch or concern, in scope). */
 export const searchParts = (auth: Auth, pool: SQL, q: SearchQuery) => {
-  checkSearchRights(auth, q.filters, q.sortField);
+  checkSearchRights(auth.permissions, q.filters, q.sortField);
   const searchable = searchedFields(auth.permissions).map((f) => t.containers[f] as AnyColumn);
   const tokens = searchTokens(q.query);
   // One lower-cased haystack per row (fields joined by \x01, so a word never spans two fields):

@@ -39,6 +39,8 @@ interface UserState {
   scope: unknown;
 }
 
+const stateOf = (u: UserState) => ({ username: u.username, roles: [...u.roles], scope: u.scope });
+
 type ListKind = 'barcodeList' | 'inventoryList';
 const LIST_NAME: Record<ListKind, string> = { barcodeList: 'barcode', inventoryList: 'inventory' };
 
@@ -49,7 +51,7 @@ interface RequestedContainer {
   articleCode: string;
 }
 
-const user = (
+const userEntry = (
   username: string | null,
   type: ProtocolType,
   objectId: string | null,
@@ -75,7 +77,7 @@ export const protocolEntry = {
     userId: string | null,
     backoff?: { address: string; seconds: number },
   ): ProtocolEntryInput =>
-    user(
+    userEntry(
       username,
       'signin_failed',
       userId,
@@ -83,18 +85,20 @@ export const protocolEntry = {
       backoff ? { after: { address: backoff.address, backoffSeconds: backoff.seconds } } : {},
     ),
 
-  signedIn: (u: Named): ProtocolEntryInput => user(u.username, 'signin', u.id, `${u.username} signed in`),
+  signedIn: (u: Named): ProtocolEntryInput =>
+    userEntry(u.username, 'signin', u.id, `${u.username} signed in`),
 
-  signedOut: (u: Named): ProtocolEntryInput => user(u.username, 'signout', u.id, `${u.username} signed out`),
+  signedOut: (u: Named): ProtocolEntryInput =>
+    userEntry(u.username, 'signout', u.id, `${u.username} signed out`),
 
   /** An ADMIN continues as another user (`impersonatedBy`: the ADMIN behind the whole chain). */
   impersonated: (actor: string, target: Named, impersonatedBy: string): ProtocolEntryInput =>
-    user(actor, 'impersonate', target.id, `${actor} continues as ${target.username}`, {
+    userEntry(actor, 'impersonate', target.id, `${actor} continues as ${target.username}`, {
       after: { impersonatedBy, username: target.username },
     }),
 
   passwordChanged: (u: Named): ProtocolEntryInput =>
-    user(u.username, 'update', u.id, `${u.username} changed the password`),
+    userEntry(u.username, 'update', u.id, `${u.username} changed the password`),
 
   /** A call refused for lack of permissions (403), with the codes that were missing. */
   permissionDenied: (
@@ -112,16 +116,16 @@ export const protocolEntry = {
   }),
 
   userCreated: (actor: string, id: string, after: UserState): ProtocolEntryInput =>
-    user(actor, 'create', id, `user ${after.username} created`, { after: { ...after } }),
+    userEntry(actor, 'create', id, `user ${after.username} created`, { after: stateOf(after) }),
 
   userUpdated: (actor: string, id: string, before: UserState, after: UserState): ProtocolEntryInput =>
-    user(actor, 'update', id, `user ${after.username} updated`, {
-      before: { ...before },
-      after: { ...after },
+    userEntry(actor, 'update', id, `user ${after.username} updated`, {
+      before: stateOf(before),
+      after: stateOf(after),
     }),
 
   userDeleted: (actor: string, id: string, before: UserState): ProtocolEntryInput =>
-    user(actor, 'delete', id, `user ${before.username} deleted`, { before: { ...before } }),
+    userEntry(actor, 'delete', id, `user ${before.username} deleted`, { before: stateOf(before) }),
 
   roleCreated: (
     actor: string,
@@ -134,7 +138,7 @@ export const protocolEntry = {
     objectId: id,
     locationCode: null,
     summary: `role ${after.rolename} created`,
-    after: { ...after, permissions: [...after.permissions] },
+    after: { rolename: after.rolename, permissions: [...after.permissions], concernCode: after.concernCode },
   }),
 
   roleUpdated: (actor: string, id: string, before: RoleState, after: RoleState): ProtocolEntryInput => ({

@@ -1,5 +1,6 @@
 import type { ContainerSuggest } from '../contract/location';
 import type { SearchFilters, SearchRequest, SearchSortField } from '../contract/search';
+import { HttpError } from '../http-error';
 import { canSeeContainerField, canSortBy, forbiddenFilters } from './fields';
 import type { Granted } from './permissions';
 
@@ -107,6 +108,16 @@ export const refusedSearchField = (
   if (refused.length) return `filters.${refused[0]}`;
   if (!canSortBy(sortField, granted)) return 'sortField';
   return undefined;
+};
+
+/** Refuses (403 forbidden naming the field) a filter or sort field the caller may not use. */
+export const checkSearchRights = (
+  granted: Granted,
+  filters: SearchFilters | undefined,
+  sortField: SearchSortField,
+): void => {
+  const field = refusedSearchField(granted, filters, sortField);
+  if (field) throw new HttpError(403, 'forbidden', undefined, { field });
 };
 
 /** The quick search (`suggestContainer`): the ten most relevant containers of the location, no filters. */

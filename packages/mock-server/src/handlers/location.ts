@@ -1,4 +1,12 @@
-import { fullNameOf, type Image, type LocationAdmin, slicePage } from '@falcon/api-client';
+import {
+  fullNameOf,
+  type Image,
+  type LocationAdmin,
+  protocolEntry,
+  slicePage,
+  suggestionOf,
+  suggestionSearch,
+} from '@falcon/api-client';
 import type { DatasetImage } from '@falcon/demo-data';
 import type { HttpHandler } from 'msw';
 import type { MockDb } from '../db';
@@ -45,7 +53,7 @@ const imageView = (apiUrl: (path: string) => string, img: DatasetImage): Image =
 
 /** Customer admins responsible for a location: KD_ADMIN users whose scope reaches it. */
 const adminsOf = (db: MockDb, code: string): ReturnType<(typeof LocationAdmin)['parse']>[] =>
-  [...db.users.values()]
+  [...db.grants.users.values()]
     .filter((u) => u.roles.includes('KD_ADMIN') && !u.scope.all && db.canSeeLocation(u.scope, code))
     .map((u) => ({
       userId: u.id,
@@ -78,17 +86,14 @@ export const locationHandlers = (ctx: HandlerContext): HttpHandler[] => [
       return invalid('rackCodes', "must list each of the location's racks once");
     const before = [...racks].sort((a, b) => a.position - b.position || a.code.localeCompare(b.code));
     for (const rack of racks) rack.position = body.rackCodes.indexOf(rack.code) + 1;
-    db.log({
-      username: auth.user.username,
-      type: 'update',
-      objectType: 'rackLayout',
-      objectId: location.code,
-      locationCode: location.code,
-      summary: `rack order of ${location.code} changed`,
-      // The order as lists under `rackCodes`: readers without the rack code field see no codes.
-      before: { rackCodes: before.map((r) => r.code) },
-      after: { rackCodes: body.rackCodes },
-    });
+    db.protocol.log(
+      protocolEntry.rackOrderChanged(
+        auth.user.username,
+        location.code,
+        before.map((r) => r.code),
+        body.rackCodes,
+      ),
+    );
     return { ok: true as const };
   }),
 
@@ -110,27 +115,18 @@ export const locationHandlers = (ctx: HandlerContext): HttpHandler[] => [
 
   route(ctx, 'location', 'suggestContainer', ({ db, auth, params, body }) => {
     const location = locationFor(db, auth, params.code);
-    const found = runSearch(auth, db.containersByLocation.get(location.code) ?? [], {
-      query: body.query,
-      filters: {},
-      page: 0,
-      size: 10,
-      sortField: 'relevance',
-      sortAsc: false,
-    });
-    return found.items.map((c) => ({
-      id: c.id,
-      code: c.code,
-      articleName: c.articleName,
-      articleCode: c.articleCode,
-      placeCode: c.placeCode,
-    }));
+    const found = runSearch(
+      auth,
+      db.containersByLocation.get(location.code) ?? [],
+      suggestionSearch(body.query),
+    );
+    return found.items.map(suggestionOf);
   }),
 
   route(ctx, 'location', 'images', ({ db, auth, params, body, apiUrl }) => {
     const location = locationFor(db, auth, params.code);
     const dir = body.sortAsc ? 1 : -1;
-    const rows = db.images
+    const rows = db.files.images
       .filter((i) => i.locationCode === location.code)
       .sort((a, b) =>
         body.sortField === 'filename'
@@ -143,7 +139,7 @@ export const locationHandlers = (ctx: HandlerContext): HttpHandler[] => [
 
   route(ctx, 'location', 'image', ({ db, auth, params }) => {
     const location = locationFor(db, auth, params.code);
-    const image = db.images.find((i) => i.id === params.imageId && i.locationCode === location.code);
+    const image = db.files.images.find((i) => i.id === params.imageId && i.locationCode === location.code);
     return image ? fileResponse(image, true) : notFound();
   }),
 
@@ -151,7 +147,7 @@ export const locationHandlers = (ctx: HandlerContext): HttpHandler[] => [
   // scales it); the server stores a real 320 px WebP thumbnail.
   route(ctx, 'location', 'imageThumbnail', ({ db, auth, params }) => {
     const location = locationFor(db, auth, params.code);
-    const image = db.images.find((i) => i.id === params.imageId && i.locationCode === location.code);
+    const image = db.files.images.find((i) => i.id === params.imageId && i.locationCode === location.code);
     return image ? fileResponse(image, true) : notFound();
   }),
 
@@ -171,31 +167,17 @@ export const locationHandlers = (ctx: HandlerContext): HttpHandler[] => [
       uploadedBy: auth.user.username,
       content,
     };
-    db.images.push(image);
-    db.log({
-      username: auth.user.username,
-      type: 'upload',
-      objectType: 'image',
-      objectId: image.id,
-      locationCode: location.code,
-      summary: `image ${image.filename} uploaded`,
-    });
+    db.files.images.push(image);
+    db.protocol.log(protocolEntry.imageUploaded(auth.user.username, location.code, image));
     return imageView(apiUrl, image);
   }),
 
   route(ctx, 'location', 'deleteImage', ({ db, auth, params }) => {
     const location = locationFor(db, auth, params.code);
-    const image = db.images.find((i) => i.id === params.imageId && i.locationCode === location.code);
+    const image = db.files.images.find((i) => i.id === params.imageId && i.locationCode === location.code);
     if (!image) return notFound();
-    db.images = db.images.filter((i) => i !== image);
-    db.log({
-      username: auth.user.username,
-      type: 'delete',
-      objectType: 'image',
-      objectId: image.id,
-      locationCode: location.code,
-      summary: `image ${image.filename} deleted`,
-    });
+    db.files.images = db.files.images.filter((i) => i !== image);
+    db.protocol.log(protocolEntry.imageDeleted(auth.user.username, location.code, image));
     return { ok: true as const };
   }),
 

@@ -1,11 +1,16 @@
 import {
+  type ApprovalChange,
+  approvalChange,
   canSeeContainerField,
   containerRef,
   type ListRequest,
+  protocolEntry,
   type ReviewRequest,
+  type ReviewType,
   reviewConflict,
   slicePage,
 } from '@falcon/api-client';
+import type { DatasetContainer, DatasetLocation } from '@falcon/demo-data';
 import type { HttpHandler } from 'msw';
 import type { Auth, MockDb } from '../db';
 import { fail, forbidden, MockError, notFound } from '../errors';
@@ -28,9 +33,67 @@ const page = (auth: Auth, rows: ReviewRequest[], body: ListBody) => {
 };
 
 const reviewFor = (db: MockDb, auth: Auth, id: string): ReviewRequest => {
-  const request = db.reviews.find((r) => r.id === id);
+  const request = db.reviews.byId(id);
   if (!request || !db.canSeeLocation(auth.scope, request.locationCode)) return notFound();
   return request as ReviewRequest;
+};
+
+/** A request for review, assigned to the location's in-house employee, and its protocol entry. */
+export const requestReview = (
+  db: MockDb,
+  auth: Auth,
+  type: ReviewType,
+  location: DatasetLocation,
+  container: DatasetContainer | null,
+  payload: ReviewRequest['payload'],
+): ReviewRequest => {
+  const request = db.reviews.add({
+    id: db.nextId('RQ'),
+    type,
+    state: 'pending',
+    containerId: container?.id ?? null,
+    containerCode: container?.code ?? null,
+    articleName: container?.articleName ?? null,
+    locationCode: location.code,
+    locationName: location.name,
+    requestedBy: auth.user.username,
+    requestedAt: db.now(),
+    assigneeKey: db.employeeKeysOf(location).inHouseStaffEmployeeKey,
+    payload,
+    reviewedBy: null,
+    reviewedAt: null,
+    comment: null,
+  });
+  db.protocol.log(protocolEntry.reviewRequested(auth.user.username, request, container));
+  return request;
+};
+
+/** Applies an approved request to the data (the shared rule `approvalChange`); the changed fields before and after. */
+const applyApproval = (db: MockDb, request: ReviewRequest) => {
+  const before: Record<string, unknown> = {};
+  const after: Record<string, unknown> = {};
+  const now = new Date(db.now());
+  const apply = (c: DatasetContainer, change: ApprovalChange) => {
+    for (const [key, value] of Object.entries(change)) {
+      before[`${c.id}.${key}`] = c[key as keyof DatasetContainer];
+      after[`${c.id}.${key}`] = value;
+    }
+    Object.assign(c, change);
+  };
+  const container = request.containerId ? db.containers.get(request.containerId) : undefined;
+  if (container) apply(container, approvalChange(request, container, now));
+  if (request.type === 'inventorytransfer') {
+    const list = db.files.inventoryLists.find((l) => l.id === request.payload.inventoryListId);
+    for (const row of list?.rows ?? []) {
+      const c = row.containerId ? db.containers.get(row.containerId) : undefined;
+      if (c && typeof row.quantity === 'number')
+        apply(
+          c,
+          approvalChange({ type: 'changequantity', payload: { fillingQuantity: row.quantity } }, c, now),
+        );
+    }
+  }
+  return { before, after };
 };
 
 const decide = (db: MockDb, auth: Auth, id: string, state: 'approved' | 'rejected', comment?: string) => {
@@ -40,31 +103,26 @@ const decide = (db: MockDb, auth: Auth, id: string, state: 'approved' | 'rejecte
     // The change must still apply (the same rule as the server); rejecting always works.
     const conflict = reviewConflict(request, {
       container: (request.containerId && db.containers.get(request.containerId)) || null,
-      inventoryListExists: db.inventoryLists.some((l) => l.id === request.payload.inventoryListId),
+      inventoryListExists: db.files.inventoryLists.some((l) => l.id === request.payload.inventoryListId),
     });
     if (conflict)
       throw new MockError(409, 'request_not_applicable', undefined, { field: 'id', reason: conflict });
   }
-  const change = state === 'approved' ? db.applyReview(request) : { before: null, after: null };
+  const change = state === 'approved' ? applyApproval(db, request) : { before: null, after: null };
   const container = request.containerId ? db.containers.get(request.containerId) : undefined;
   request.state = state;
   request.reviewedBy = auth.user.username;
   request.reviewedAt = db.now();
   request.comment = comment ?? null;
-  db.log({
-    username: auth.user.username,
-    type: state === 'approved' ? 'review_approved' : 'review_rejected',
-    objectType: request.containerId ? 'container' : 'review',
-    objectId: request.containerId ?? request.id,
-    locationCode: request.locationCode,
-    summary: container ? '{reviewType} for {container} {state}' : '{reviewType} {state}',
-    params: {
-      values: { reviewType: request.type, state },
-      ...(container ? { container: containerRef(container) } : {}),
-    },
-    before: change.before,
-    after: change.after,
-  });
+  db.protocol.log(
+    protocolEntry.reviewDecided(
+      auth.user.username,
+      request,
+      state,
+      container ? containerRef(container) : null,
+      change,
+    ),
+  );
   return request;
 };
 
@@ -72,7 +130,7 @@ export const reviewsHandlers = (ctx: HandlerContext): HttpHandler[] => [
   route(ctx, 'reviews', 'list', ({ db, auth, body }) => {
     const f = body.filterMap;
     const state = f.state ?? 'pending';
-    const rows = db.reviews.filter(
+    const rows = db.reviews.requests.filter(
       (r) =>
         db.canSeeLocation(auth.scope, r.locationCode) &&
         (state === 'all' || r.state === state) &&
@@ -83,7 +141,7 @@ export const reviewsHandlers = (ctx: HandlerContext): HttpHandler[] => [
   }),
   route(ctx, 'reviews', 'mine', ({ db, auth, body }) => {
     const state = body.filterMap.state;
-    const rows = db.reviews.filter(
+    const rows = db.reviews.requests.filter(
       (r) => r.requestedBy === auth.user.username && (!state || state === 'all' || r.state === state),
     );
     return page(auth, rows, body);
