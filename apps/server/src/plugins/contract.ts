@@ -5,6 +5,7 @@ import {
   endpoints,
   errorStatusesOf,
   isTableAnswer,
+  requireCaller,
   toCsv,
   visibleColumns,
   visibleFor,
@@ -109,8 +110,7 @@ const runEndpoint = async (
     query,
     body,
     get auth(): Auth {
-      if (!optionalAuth) throw new HttpError(401, 'unauthorized');
-      return optionalAuth;
+      return requireCaller(optionalAuth);
     },
     optionalAuth,
     apiUrl: (path: string) => `${API_BASE}${path}`,

@@ -2,10 +2,8 @@ import {
   type Actor,
   checkPasswordPair,
   checkRoleChangeable,
-  FIELD_GROUPS,
-  grantableCodes,
+  grantablePermissions,
   newRoleOwner,
-  PERMISSION_CATALOGUE,
   protocolEntry,
   ROUTE_PERMISSIONS,
   sessionView,
@@ -227,16 +225,7 @@ export const usersRoutes = defineRoutes('users', {
     return { ok: true as const };
   },
 
-  permissions: ({ auth }) => {
-    const grantable = new Set<string>(grantableCodes(auth.permissions));
-    return PERMISSION_CATALOGUE.filter((p) => grantable.has(p.code)).map((p) => ({
-      code: p.code,
-      category: p.category,
-      groups: Object.entries(FIELD_GROUPS)
-        .filter(([, codes]) => (codes as readonly string[]).includes(p.code))
-        .map(([group]) => group),
-    }));
-  },
+  permissions: ({ auth }) => grantablePermissions(auth.permissions),
 });
 
 // --- roles ------------------------------------------------------------------------------------

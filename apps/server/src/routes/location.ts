@@ -121,12 +121,7 @@ export const locationRoutes = defineRoutes('location', {
       // The order as lists under `rackCodes`: readers without the rack code field see no codes.
       await writeProtocol(
         tx as unknown as Db,
-        protocolEntry.rackOrderChanged(
-          auth.user.username,
-          location.code,
-          before.map((r) => r.code),
-          body.rackCodes,
-        ),
+        protocolEntry.rackOrderChanged(auth.user.username, location.code, before, body.rackCodes),
       );
       return { ok: true as const };
     });

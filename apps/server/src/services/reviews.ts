@@ -2,6 +2,7 @@ import {
   approvalChange,
   type ContainerRef,
   containerRef,
+  newReviewRequest,
   protocolEntry,
   type ReviewRequest,
   type ReviewType,
@@ -47,28 +48,28 @@ export const createReview = async (
   now: Date,
 ): Promise<ReviewRequest> => {
   const keys = await employeeKeysOf(db, location);
+  const request = newReviewRequest({
+    id: newId('RQ'),
+    type,
+    location,
+    container,
+    requestedBy: auth.user.username,
+    requestedAt: now.toISOString(),
+    assigneeKey: keys.inHouseStaffEmployeeKey,
+    payload,
+  });
   const [row] = await db
     .insert(t.reviewRequests)
     .values({
-      id: newId('RQ'),
-      type,
-      state: 'pending',
-      containerId: container?.id ?? null,
-      containerCode: container?.code ?? null,
-      articleName: container?.articleName ?? null,
-      locationCode: location.code,
-      locationName: location.name,
+      ...request,
+      requestedAt: now,
+      reviewedAt: null,
       concernCode: location.concernCode,
       branchCode: location.branchCode,
-      requestedBy: auth.user.username,
-      requestedAt: now,
-      assigneeKey: keys.inHouseStaffEmployeeKey,
-      payload,
     })
     .returning();
-  const request = row as ReviewRow;
   await writeProtocol(db, protocolEntry.reviewRequested(auth.user.username, request, container), now);
-  return reviewView(request);
+  return reviewView(row as ReviewRow);
 };
 
 type ContainerRow = typeof t.containers.$inferSelect;

@@ -94,6 +94,12 @@ export const validatePart = (schema: unknown, value: unknown, part: 'params' | '
   });
 };
 
+/** The caller of an endpoint that needs a session; 401 unauthorized without one. */
+export const requireCaller = <A>(auth: A | null): A => {
+  if (!auth) throw new HttpError(401, 'unauthorized');
+  return auth;
+};
+
 /** Runs the checks in their order; returns the caller and the parsed input, or refuses. */
 export const checkRequest = async <A extends CheckedCaller>(
   endpoint: AnyEndpoint,

@@ -166,7 +166,7 @@ export const protocolEntry = {
   rackOrderChanged: (
     actor: string,
     locationCode: string,
-    before: string[],
+    before: readonly { code: string }[],
     after: string[],
   ): ProtocolEntryInput => ({
     username: actor,
@@ -175,7 +175,7 @@ export const protocolEntry = {
     objectId: locationCode,
     locationCode,
     summary: `rack order of ${locationCode} changed`,
-    before: { rackCodes: before },
+    before: { rackCodes: before.map((r) => r.code) },
     after: { rackCodes: after },
   }),
 

@@ -1,5 +1,5 @@
 import { isDateInRange } from '../contract/common';
-import type { ReviewRequest } from '../contract/review';
+import type { ReviewRequest, ReviewType } from '../contract/review';
 import { isAlarming } from './validation';
 
 const HOUR_MS = 3_600_000;
@@ -150,3 +150,34 @@ export const approvalChange = (
   if (alarming !== c.alarming) change.alarming = alarming;
   return change;
 };
+
+/**
+ * A new request for review, pending, assigned to the location's in-house employee (its own, else its
+ * branch's or concern's); the container as a snapshot of code and article name.
+ */
+export const newReviewRequest = (r: {
+  id: string;
+  type: ReviewType;
+  location: { code: string; name: string };
+  container: { id: string; code: string; articleName: string } | null;
+  requestedBy: string;
+  requestedAt: string;
+  assigneeKey: string | null;
+  payload: ReviewRequest['payload'];
+}): ReviewRequest => ({
+  id: r.id,
+  type: r.type,
+  state: 'pending',
+  containerId: r.container?.id ?? null,
+  containerCode: r.container?.code ?? null,
+  articleName: r.container?.articleName ?? null,
+  locationCode: r.location.code,
+  locationName: r.location.name,
+  requestedBy: r.requestedBy,
+  requestedAt: r.requestedAt,
+  assigneeKey: r.assigneeKey,
+  payload: r.payload,
+  reviewedBy: null,
+  reviewedAt: null,
+  comment: null,
+});

@@ -2,16 +2,13 @@ import {
   type Actor,
   actorOf,
   administersUser,
-  checkCustomerScope,
-  checkEmployeeLink,
-  checkHeld,
+  checkGrants,
   checkPasswordPair,
   checkRoleChangeable,
+  checkRoleForm,
   userView as domainUserView,
-  FIELD_GROUPS,
-  grantableCodes,
+  grantablePermissions,
   newRoleOwner,
-  PERMISSION_CATALOGUE,
   protocolEntry,
   ROUTE_PERMISSIONS,
   type Role,
@@ -20,14 +17,11 @@ import {
   roleChangeable,
   roleUserCounts,
   roleVisible,
-  type Scope,
-  scopeWithin,
   sessionView,
   slicePage,
   type User,
   type UserInput,
   type UserSummary,
-  unknownCodes,
   userFieldsOf,
   userSummary,
 } from '@falcon/api-client';
@@ -67,37 +61,20 @@ const administered = (db: MockDb, auth: Auth, u: DatasetUser | undefined): Datas
   return u as DatasetUser;
 };
 
-/**
- * A caller grants only what it holds (400 permission_not_held), roles it may assign, an employee
- * link only when internal, a scope inside its own (403 scope), and a customer user gets a
- * non-empty scope in one concern (400 scope_required; over several concerns 400 validation_error).
- */
-const checkGrant = (
-  db: MockDb,
-  auth: Auth,
-  input: { roles: string[]; permissions: string[]; scope: Scope; employeeKey: string | null },
-) => {
-  const unknown = unknownCodes(input.permissions);
-  if (unknown.length) invalid('permissions', `unknown permission ${unknown[0]}`);
-  const actor = actorFor(db, auth);
-  for (const name of input.roles) {
-    const role = db.grants.roleByName(name);
-    if (!role || !roleVisible(actor, role)) invalid('roles', `unknown role ${name}`);
-    else if (!roleAssignable(actor, role)) checkHeld(actor, role.permissions, 'roles');
-  }
-  checkHeld(actor, input.permissions, 'permissions');
-  checkEmployeeLink(callerOf(auth), input.employeeKey);
-  if (!scopeWithin(input.scope, auth.scope, resolver(db))) forbidden('scope');
-  const codes = [
-    ...input.scope.concerns.filter((c) => !db.concerns.has(c)),
-    ...input.scope.branches.filter((b) => !db.branches.has(b)),
-    ...input.scope.locations.filter((l) => !db.locations.has(l)),
-  ];
-  if (codes.length) invalid('scope', `unknown code ${codes[0]}`);
-  checkCustomerScope(input, resolver(db));
-};
+/** The grants of a user form (the shared rule `checkGrants`) over this database. */
+const checkGrant = (db: MockDb, auth: Auth, input: UserInput) =>
+  checkGrants(input, {
+    actor: actorFor(db, auth),
+    caller: callerOf(auth),
+    role: (name) => db.grants.roleByName(name),
+    resolve: resolver(db),
+    unknownTreeCode: () =>
+      input.scope.concerns.find((c) => !db.concerns.has(c)) ??
+      input.scope.branches.find((b) => !db.branches.has(b)) ??
+      input.scope.locations.find((l) => !db.locations.has(l)),
+  });
 
-const checkUserInput = (db: MockDb, auth: Auth, body: UserInput, existing?: DatasetUser) => {
+const checkUserInput = async (db: MockDb, auth: Auth, body: UserInput, existing?: DatasetUser) => {
   const clash = db.grants.userByName(body.username);
   if (clash && clash !== existing)
     throw new MockError(409, 'username_already_exists', undefined, { field: 'username' });
@@ -105,7 +82,7 @@ const checkUserInput = (db: MockDb, auth: Auth, body: UserInput, existing?: Data
   const pair = checkPasswordPair(body.password, body.passwordRepeat);
   if (pair) throw new MockError(400, pair.error, undefined, { field: pair.field });
   if (body.employeeKey && !db.employees.has(body.employeeKey)) invalid('employeeKey', 'unknown employee');
-  checkGrant(db, auth, body);
+  await checkGrant(db, auth, body);
 };
 
 const applyUserInput = (db: MockDb, u: DatasetUser, body: UserInput) => {
@@ -141,8 +118,8 @@ export const usersHandlers = (ctx: HandlerContext): HttpHandler[] => [
   }),
 
   // Before `user/:username`: the literal segment must win.
-  route(ctx, 'users', 'create', ({ db, auth, body }) => {
-    checkUserInput(db, auth, body);
+  route(ctx, 'users', 'create', async ({ db, auth, body }) => {
+    await checkUserInput(db, auth, body);
     const user: DatasetUser = {
       id: db.nextId('U'),
       username: '',
@@ -179,9 +156,9 @@ export const usersHandlers = (ctx: HandlerContext): HttpHandler[] => [
     return userView(db, administered(db, auth, db.grants.users.get(params.id)));
   }),
 
-  route(ctx, 'users', 'update', ({ db, auth, params, body }) => {
+  route(ctx, 'users', 'update', async ({ db, auth, params, body }) => {
     const user = administered(db, auth, db.grants.userByName(params.username));
-    checkUserInput(db, auth, body, user);
+    await checkUserInput(db, auth, body, user);
     const before = structuredClone(userState(user));
     applyUserInput(db, user, body);
     if (body.password && user.id !== auth.user.id) db.sessions.closeAllOf(user.id);
@@ -198,16 +175,7 @@ export const usersHandlers = (ctx: HandlerContext): HttpHandler[] => [
     return { ok: true as const };
   }),
 
-  route(ctx, 'users', 'permissions', ({ auth }) => {
-    const grantable = new Set<string>(grantableCodes(auth.permissions));
-    return PERMISSION_CATALOGUE.filter((p) => grantable.has(p.code)).map((p) => ({
-      code: p.code,
-      category: p.category,
-      groups: Object.entries(FIELD_GROUPS)
-        .filter(([, codes]) => (codes as readonly string[]).includes(p.code))
-        .map(([group]) => group),
-    }));
-  }),
+  route(ctx, 'users', 'permissions', ({ auth }) => grantablePermissions(auth.permissions)),
 ];
 
 // --- roles ------------------------------------------------------------------------------------
@@ -240,13 +208,7 @@ const visibleRole = (db: MockDb, auth: Auth, r: DatasetRole | undefined): Datase
 
 const checkRoleInput = (db: MockDb, actor: Actor, body: RoleInput, existing?: DatasetRole) => {
   const clash = db.grants.roleByName(body.rolename);
-  if (clash && clash !== existing)
-    throw new MockError(409, 'rolename_already_exists', undefined, { field: 'rolename' });
-  if (existing?.builtIn && existing.rolename !== body.rolename)
-    invalid('rolename', 'built-in roles keep their name');
-  const unknown = unknownCodes(body.permissions);
-  if (unknown.length) invalid('permissions', `unknown permission ${unknown[0]}`);
-  checkHeld(actor, body.permissions, 'permissions');
+  checkRoleForm(actor, body, existing, clash !== undefined && clash !== existing);
 };
 
 export const rolesHandlers = (ctx: HandlerContext): HttpHandler[] => [

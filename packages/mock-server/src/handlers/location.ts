@@ -87,12 +87,7 @@ export const locationHandlers = (ctx: HandlerContext): HttpHandler[] => [
     const before = [...racks].sort((a, b) => a.position - b.position || a.code.localeCompare(b.code));
     for (const rack of racks) rack.position = body.rackCodes.indexOf(rack.code) + 1;
     db.protocol.log(
-      protocolEntry.rackOrderChanged(
-        auth.user.username,
-        location.code,
-        before.map((r) => r.code),
-        body.rackCodes,
-      ),
+      protocolEntry.rackOrderChanged(auth.user.username, location.code, before, body.rackCodes),
     );
     return { ok: true as const };
   }),

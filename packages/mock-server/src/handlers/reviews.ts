@@ -4,6 +4,7 @@ import {
   canSeeContainerField,
   containerRef,
   type ListRequest,
+  newReviewRequest,
   protocolEntry,
   type ReviewRequest,
   type ReviewType,
@@ -47,23 +48,18 @@ export const requestReview = (
   container: DatasetContainer | null,
   payload: ReviewRequest['payload'],
 ): ReviewRequest => {
-  const request = db.reviews.add({
-    id: db.nextId('RQ'),
-    type,
-    state: 'pending',
-    containerId: container?.id ?? null,
-    containerCode: container?.code ?? null,
-    articleName: container?.articleName ?? null,
-    locationCode: location.code,
-    locationName: location.name,
-    requestedBy: auth.user.username,
-    requestedAt: db.now(),
-    assigneeKey: db.employeeKeysOf(location).inHouseStaffEmployeeKey,
-    payload,
-    reviewedBy: null,
-    reviewedAt: null,
-    comment: null,
-  });
+  const request = db.reviews.add(
+    newReviewRequest({
+      id: db.nextId('RQ'),
+      type,
+      location,
+      container,
+      requestedBy: auth.user.username,
+      requestedAt: db.now(),
+      assigneeKey: db.employeeKeysOf(location).inHouseStaffEmployeeKey,
+      payload,
+    }),
+  );
   db.protocol.log(protocolEntry.reviewRequested(auth.user.username, request, container));
   return request;
 };

@@ -6,6 +6,7 @@ import {
   type EndpointName,
   isTableAnswer,
   type ResourceName,
+  requireCaller,
   toCsv,
   visibleColumns,
   visibleFor,
@@ -168,8 +169,7 @@ export const route = <R extends ResourceName, N extends keyof Contract[R] & stri
         body: checked.body,
         file,
         get auth(): Auth {
-          if (!optionalAuth) throw new MockError(401, 'unauthorized');
-          return optionalAuth;
+          return requireCaller(optionalAuth);
         },
         optionalAuth,
         apiUrl: (path: string) => `${apiBase}${path}`,
