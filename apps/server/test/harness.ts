@@ -52,28 +52,8 @@ export const createTestApp = async (options: Partial<BuildAppOptions> = {}): Pro
 
 export const DEMO_PASSWORD = 'demo1234';
 
-/**
- * A valid user form (users.create, users.update): a KD_USER of concern C001 with a password; `over`
- * changes fields (an `undefined` one is left out of the JSON body).
- */
-export const userForm = (over: Record<string, unknown> = {}) => ({
-  username: 'new.clerk',
-  firstname: 'Nina',
-  lastname: 'Neu',
-  email: 'nina.neu@example.com',
-  phone: null,
-  region: null,
-  useRegion: false,
-  language: 'de',
-  sessionTimeoutMinutes: 60,
-  roles: ['KD_USER'],
-  permissions: [],
-  scope: { all: false, concerns: ['C001'], branches: [], locations: [] },
-  employeeKey: null,
-  password: 'secret-pass-1',
-  passwordRepeat: 'secret-pass-1',
-  ...over,
-});
+/** A valid user form (the contract scenarios' own). */
+export { userForm } from '@falcon/contract-testing';
 
 /** A signed-in client: requests carry the session cookie and X-Requested-With like the web app. */
 export interface Client {

@@ -1,6 +1,7 @@
 export { arbitraryOf, type GenOptions, HOSTILE_DATES, HOSTILE_NUMBERS, HOSTILE_STRINGS } from './arbitrary';
 export { createTestClient, eventually, failure, type TestClient } from './client';
 export { exampleOf } from './example';
+export { userForm } from './fixtures';
 export {
   documentedStatuses,
   FUZZ_CALLERS,

@@ -1,4 +1,4 @@
-import { DEFAULT_ROLES } from '@falcon/api-client';
+import { DEFAULT_ROLES, type UserInput } from '@falcon/api-client';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Client, createTestApp, signIn, type TestApp, userForm } from '../../test/harness';
@@ -10,7 +10,7 @@ import * as t from '../db/schema';
 const C002_ADMIN = 'mojmir.neubauer';
 const PRICE = 'PERM_FIELD_PRICE';
 
-const userInput = (over: Record<string, unknown> = {}) => userForm({ email: null, ...over });
+const userInput = (over: Partial<UserInput> = {}) => userForm({ email: null, ...over });
 
 const EMPTY = { all: false, concerns: [], branches: [], locations: [] };
 
