@@ -17,17 +17,27 @@ module.exports = {
           pkg('mock-server'),
           pkg('demo-data'),
           pkg('contract-testing'),
+          pkg('locales'),
           '^apps/',
           '^@falcon/(web|server|storybook)',
         ],
       },
     },
     {
-      name: 'contract-imports-nothing-of-ours',
-      comment: 'packages/api-client is the spine every other package reads; it reads none of them.',
+      name: 'locales-imports-nothing-of-ours',
+      comment:
+        'packages/locales (languages, the cz/cs mapping, translations) is the root: it reads no package of ours.',
       severity: 'error',
-      from: { path: '^packages/api-client/(src|scripts)/' },
-      to: { path: '^(packages|apps)/|^@falcon/', pathNot: pkg('api-client') },
+      from: { path: '^packages/locales/' },
+      to: { path: '^(packages|apps)/|^@falcon/', pathNot: pkg('locales') },
+    },
+    {
+      name: 'contract-imports-nothing-of-ours',
+      comment:
+        'packages/api-client is the spine every other package reads; it reads none of them but the languages.',
+      severity: 'error',
+      from: { path: '^packages/api-client/(src|scripts|test)/' },
+      to: { path: '^(packages|apps)/|^@falcon/', pathNot: [pkg('api-client'), pkg('locales')] },
     },
     {
       name: 'features-never-import-each-other',

@@ -16,9 +16,14 @@ export interface StartedServer {
   /** Sends a signal (default SIGTERM) without waiting. */
   kill(signal?: NodeJS.Signals): boolean;
 }
-export const SERVER_ENTRY: string;
 export function freePort(): Promise<number>;
 export function startServer(
   env?: Record<string, string>,
-  options?: { timeoutMs?: number; requireWeb?: boolean; dataDir?: string; outputLimit?: number },
+  options?: {
+    timeoutMs?: number;
+    requireWeb?: boolean;
+    dataDir?: string;
+    outputLimit?: number;
+    entry?: string;
+  },
 ): Promise<StartedServer>;

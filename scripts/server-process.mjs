@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 /** The built server's entry point (`npm run build -w @falcon/server`). */
-export const SERVER_ENTRY = join(root, 'apps/server/dist/server.js');
+const SERVER_ENTRY = join(root, 'apps/server/dist/server.js');
 
 export const freePort = () =>
   new Promise((resolve, reject) => {
@@ -27,19 +27,25 @@ export const freePort = () =>
  * Resolves once the server answers /version.txt, with its origin and `stop()` (SIGTERM, waits for the
  * exit, removes the data directory). `env` adds to or overrides the server's environment.
  * Options: `timeoutMs`; `requireWeb` (default true: the built web app must exist too; API-only
- * tests pass false); `dataDir` (use this data directory instead of a fresh one; it is then kept by
+ * tests pass false); `entry` (another build of the server, for A/B benchmarks); `dataDir` (use this data directory instead of a fresh one; it is then kept by
  * `stop()`, so a second start can reuse it); `outputLimit` (characters of output kept, default 20,000).
  */
 export async function startServer(
   env = {},
-  { timeoutMs = 180_000, requireWeb = true, dataDir: givenDir, outputLimit = 20_000 } = {},
+  {
+    timeoutMs = 180_000,
+    requireWeb = true,
+    dataDir: givenDir,
+    outputLimit = 20_000,
+    entry = SERVER_ENTRY,
+  } = {},
 ) {
-  if (!existsSync(SERVER_ENTRY)) throw new Error('build the server first: npm run build -w @falcon/server');
+  if (!existsSync(entry)) throw new Error('build the server first: npm run build -w @falcon/server');
   if (requireWeb && !existsSync(join(root, 'apps/web/dist/index.html')))
     throw new Error('build the server and the web app first: npm run build');
   const port = await freePort();
   const dataDir = givenDir ?? mkdtempSync(join(tmpdir(), 'falcon-server-'));
-  const child = spawn(process.execPath, [SERVER_ENTRY], {
+  const child = spawn(process.execPath, [entry], {
     cwd: root,
     env: {
       ...process.env,

@@ -15,6 +15,8 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.ts'],
     exclude: [...configDefaults.exclude, onPostgres ? 'test/**/*.pglite.test.ts' : 'test/**/*.pg.test.ts'],
     passWithNoTests: true,
+    // Every answer of every app a test builds or starts is parsed with its zod response schema (app.ts).
+    env: { FALCON_VALIDATE_RESPONSES: '1' },
     globalSetup: ['test/global-setup.ts', 'test/ops/build-server.ts'],
     // PGlite and argon2 are CPU-bound: two files at a time on the shared 2 cores.
     maxWorkers: 2,

@@ -1,15 +1,22 @@
+import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { sourceDate } from '../../scripts/source-date.mjs';
+import { localesAlias } from './locales-alias';
 import { EAGER_NAMESPACES } from './src/lib/namespaces';
 
 /** React, router, styling, i18n and store: what every route needs. */
 const FRAMEWORK =
   /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|styled-components|stylis|@emotion[\\/][\w-]+|i18next|react-i18next|html-parse-stringify|void-elements|valtio|proxy-compare|cookie|set-cookie-parser|shallowequal|tslib)[\\/]|vite[\\/]preload-helper/;
+/**
+ * TanStack Query: loaded with the signed-in frame (its provider) and used by every signed-in screen; one
+ * chunk instead of six split by first use (one request and one gzip dictionary).
+ */
+const QUERY = /node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]/;
 /** The chunks index.html loads: every lazy chunk is imported after them. */
 const ALWAYS_LOADED = /(^|\/)(index|framework|runtime)-[\w-]{8}\.js$/;
 /** The typed api client's other routes (beyond the public ones), loaded with the first call that needs a session. */
@@ -61,8 +68,8 @@ const uiLocaleChunk = (id: string): string | null => {
 const EAGER_LOCALE = new RegExp(`/locales/(\\w+)/(?:(?:${EAGER_NAMESPACES.join('|')})\\.json|eager\\.ts)$`);
 
 /**
- * The build stamp, shown in the footer and served as /version.txt for the reload check: the time of
- * the source it was built from, never the clock, so two builds of one commit are byte-identical.
+ * The build stamp, shown in the footer: the time of the source it was built from, never the clock, so
+ * two builds of one commit are byte-identical.
  */
 const BUILD_TIME = sourceDate().toISOString();
 
@@ -84,18 +91,50 @@ const precompress = (dir: string) => {
   }
 };
 
+/** Every file under `dir`, as paths relative to `root`, sorted (the same order on every machine). */
+const filesUnder = (dir: string, root = dir): string[] =>
+  readdirSync(dir)
+    .flatMap((name) => {
+      const file = join(dir, name);
+      return statSync(file).isDirectory() ? filesUnder(file, root) : [relative(root, file)];
+    })
+    .sort();
+
+/** What index.html says until the build names its version: `dev` (the dev server), which checks nothing. */
+const VERSION_META = '<meta name="falcon-version" content="dev" />';
+
 /**
- * Writes dist/version.txt (the running app compares it every 10 minutes and reloads on change) and
- * drops msw's worker from production builds: it lives in public/ only for `npm run dev:mock`; then
- * precompresses the output.
+ * The build's version: a hash of every file of the build (names and bytes, index.html with the
+ * placeholder), so any change to what a browser would load gives a new version, two builds of one
+ * source the same one, and two deployments on one day two versions (issue 13). Written into index.html
+ * (the version a tab runs) and dist/version.json (the version the server serves now); the app compares
+ * the two (features/shell/api/versionCheck.ts).
+ */
+const stampVersion = (outDir: string) => {
+  const hash = createHash('sha256');
+  for (const file of filesUnder(outDir)) {
+    hash.update(`${file}\0`);
+    hash.update(readFileSync(join(outDir, file)));
+  }
+  const version = hash.digest('hex').slice(0, 16);
+  const index = resolve(outDir, 'index.html');
+  const html = readFileSync(index, 'utf8');
+  if (!html.includes(VERSION_META)) throw new Error(`index.html lacks ${VERSION_META}`);
+  writeFileSync(index, html.replace(VERSION_META, `<meta name="falcon-version" content="${version}" />`));
+  writeFileSync(resolve(outDir, 'version.json'), `${JSON.stringify({ version })}\n`);
+};
+
+/**
+ * Drops msw's worker from production builds (it lives in public/ only for `npm run dev:mock`), stamps
+ * the build's version into index.html and dist/version.json, then precompresses the output.
  */
 const buildArtifacts = (mock: boolean): Plugin => ({
   name: 'falcon-build-artifacts',
   apply: 'build',
   closeBundle() {
     const outDir = resolve(import.meta.dirname, 'dist');
-    writeFileSync(resolve(outDir, 'version.txt'), BUILD_TIME);
     if (!mock) rmSync(resolve(outDir, 'mockServiceWorker.js'), { force: true });
+    stampVersion(outDir);
     precompress(outDir);
   },
 });
@@ -134,12 +173,13 @@ export default defineConfig(({ command, mode }) => {
           find: /^@falcon\/api-client\/lite$/,
           replacement: resolve(import.meta.dirname, '../../packages/api-client/src/lite.ts'),
         },
+        localesAlias,
       ],
     },
     server: {
       port: 5173,
       // Against the real server (npm start on :3000) unless the mock answers in the browser.
-      proxy: mock ? undefined : { '/api': 'http://localhost:3000', '/version.txt': 'http://localhost:3000' },
+      proxy: mock ? undefined : { '/api': 'http://localhost:3000' },
     },
     build: {
       target: 'es2022',
@@ -163,6 +203,7 @@ export default defineConfig(({ command, mode }) => {
               // instead of five chunks split by first use.
               { name: 'framework', test: FRAMEWORK },
               { name: 'api-client', test: API_CLIENT, includeDependenciesRecursively: false },
+              { name: 'query', test: QUERY },
               { name: uiLocaleChunk, includeDependenciesRecursively: false },
               // The namespaces loaded at start (EAGER_NAMESPACES): one chunk per language.
               {
@@ -178,7 +219,7 @@ export default defineConfig(({ command, mode }) => {
             const locale = id.match(/\/locales\/(\w+)\/(\w+)\.json$/);
             if (locale) return `assets/locale-${locale[1]}-${locale[2]}-[hash].js`;
             if (chunk.name === 'rolldown-runtime') return 'assets/runtime-[hash].js';
-            if (/^(locale-|ui-locale-|framework$|api-client$|index$)/.test(chunk.name))
+            if (/^(locale-|ui-locale-|framework$|api-client$|query$|index$)/.test(chunk.name))
               return 'assets/[name]-[hash].js';
             if (id.includes('/src/app/routes/')) return 'assets/route-[name]-[hash].js';
             // Shared chunks by hash alone: their names repeat in every import and in the preload table.

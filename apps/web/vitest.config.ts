@@ -1,8 +1,10 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { localesAlias } from './locales-alias';
 
 export default defineConfig({
   plugins: [react()],
+  resolve: { alias: [localesAlias] },
   define: { __BUILD_TIME__: JSON.stringify('2025-08-31T00:00:00.000Z') },
   test: {
     environment: 'jsdom',

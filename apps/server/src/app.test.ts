@@ -147,6 +147,30 @@ describe('serving the web app', () => {
     }
   });
 
+  it("serves the web build's version.json uncached, so a running tab sees a new deployment at once", async () => {
+    const { mkdtempSync, mkdirSync, writeFileSync, rmSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const { buildApp } = await import('./app');
+    const dir = mkdtempSync(join(tmpdir(), 'falcon-web-'));
+    writeFileSync(join(dir, 'index.html'), '<!doctype html><title>Falcon</title>');
+    writeFileSync(join(dir, 'version.json'), '{"version":"0123456789abcdef"}\n');
+    mkdirSync(join(dir, 'assets'));
+    writeFileSync(join(dir, 'assets', 'index-abcdefgh.js'), 'console.log(1)');
+    const app = await buildApp({ db: t.database.db, webDist: dir, underPressure: false, jobs: false });
+    try {
+      const version = await app.inject({ method: 'GET', url: '/version.json' });
+      expect(version.statusCode).toBe(200);
+      expect(version.json()).toEqual({ version: '0123456789abcdef' });
+      expect(version.headers['cache-control']).toBe('no-store');
+      const asset = await app.inject({ method: 'GET', url: '/assets/index-abcdefgh.js' });
+      expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    } finally {
+      await app.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('serves the PWA manifest and wasm with their content types and lets the page compile wasm', async () => {
     const { mkdtempSync, mkdirSync, writeFileSync, rmSync } = await import('node:fs');
     const { tmpdir } = await import('node:os');

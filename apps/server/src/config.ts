@@ -68,6 +68,8 @@ const EnvSchema = z.object({
     .positive()
     .max(24 * 365)
     .default(12),
+  /** How long a session check is kept in memory (ADR 0044); 0 reads the database on every request. */
+  SESSION_CACHE_SECONDS: z.coerce.number().min(0).max(300).default(10),
   TRUST_PROXY: trustProxy,
   ADMIN_USERNAME: optionalText,
   ADMIN_PASSWORD: optionalText.pipe(z.string().min(12, 'must be at least 12 characters').optional()),
@@ -85,6 +87,8 @@ export interface Config {
   sessionSecure: boolean;
   /** A session ends this long after sign-in, however active. */
   sessionMaxMs: number;
+  /** How long a session check is kept in memory (0: not kept). */
+  sessionCacheMs: number;
   /** fastify's trustProxy: false, a number of hops, or the proxies' addresses/CIDRs. */
   trustProxy: false | number | string[];
   adminUsername: string | undefined;
@@ -115,6 +119,7 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
     demoData: e.DEMO_DATA,
     sessionSecure: e.SESSION_SECURE ?? e.NODE_ENV === 'production',
     sessionMaxMs: Math.round(e.SESSION_MAX_HOURS * 3_600_000),
+    sessionCacheMs: Math.round(e.SESSION_CACHE_SECONDS * 1_000),
     trustProxy: e.TRUST_PROXY,
     adminUsername: e.ADMIN_USERNAME,
     adminPassword: e.ADMIN_PASSWORD,

@@ -1,3 +1,5 @@
+import type { SessionCache } from './auth/session-cache';
+import type { KeptSession } from './auth/sessions';
 import type { ThrottleOptions } from './auth/throttle';
 import type { Db } from './db/client';
 import type { JobQueue } from './jobs/queue';
@@ -11,6 +13,13 @@ export interface AppContext {
   sessionSecure: boolean;
   /** Absolute session lifetime (SESSION_MAX_HOURS). */
   sessionMaxMs: number;
+  /** Session checks kept in memory, dropped on every change the database announces (ADR 0044). */
+  sessions: SessionCache<KeptSession>;
+  /**
+   * Whether every JSON answer is parsed with its zod response schema (tests: on); otherwise the compiled
+   * response shape only keeps the schema's keys (plugins/response-shape.ts).
+   */
+  validateResponses: boolean;
   throttle: ThrottleOptions;
   /** Background jobs (pg-boss): enqueue with `jobs.enqueue(job, payload, { tx })`. */
   jobs: JobQueue;

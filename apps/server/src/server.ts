@@ -5,6 +5,7 @@ import { ConfigError, loadConfig } from './config';
 import { type Db, openDatabase } from './db/client';
 import { prepareDatabase } from './db/prepare';
 import { users } from './db/schema';
+import { batchedStdout } from './log-stream';
 
 const DEMO_USERS = ['admin', 'backoffice', 'sales', 'kdadmin', 'staff'];
 
@@ -29,7 +30,8 @@ const main = async () => {
     db: database.db,
     sessionSecure: config.sessionSecure,
     sessionMaxMs: config.sessionMaxMs,
-    logger: { level: config.logLevel },
+    sessionCacheMs: config.sessionCacheMs,
+    logger: { level: config.logLevel, stream: batchedStdout() },
     trustProxy: config.trustProxy,
   });
   app.addHook('onClose', async () => {

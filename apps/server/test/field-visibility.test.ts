@@ -9,6 +9,7 @@ import {
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as t from '../src/db/schema';
+import { png } from '../src/files/testing';
 import { type Client, createTestApp, signIn, type TestApp } from './harness';
 import { upload } from './uploads';
 
@@ -214,6 +215,11 @@ describe('every answer with tagged fields goes through the filter', () => {
     'PERM_DOWNLOADBARCODELISTS',
     'PERM_UPLOADINVENTORYLISTS',
     'PERM_TRANSFERINVENTORYLIST',
+    'PERM_SENDMESSAGE_CONTAINER',
+    'PERM_SENDMESSAGE_SHELF',
+    'PERM_SENDMESSAGE_RACK',
+    'PERM_SCANRACK',
+    'PERM_HANDLERACK',
   ];
 
   type Call = (c: Client) => Promise<{ statusCode: number; json: () => unknown; body: string }>;
@@ -252,7 +258,14 @@ describe('every answer with tagged fields goes through the filter', () => {
       )
     ).json();
     const pending = async (c: Client) =>
-      (await c.post('/api/rest/v2/reviews', { filterMap: { locationCode: loc } })).json().items[0].id;
+      (await c.post('/api/rest/v2/reviews', { filterMap: { locationCode: loc, type: 'scan' } })).json()
+        .items[0].id;
+    /** A pending message of the caller about the container (a rack, its shelves and messages are addressed by position). */
+    const message = async (c: Client) =>
+      (await c.post(`/api/rest/v2/container/${container.id}/message`, { message: 'Etikett fehlt' })).json()
+        .id;
+    const [rack] = await h.database.db.select().from(t.racks).where(eq(t.racks.code, container.rackCode));
+    const rackPath = `/api/rest/v2/location/${loc}/rack/${rack!.position}`;
 
     const calls: Partial<Record<EndpointName, Call>> = {
       'container.get': (c) => c.get(`/api/rest/v2/container/${container.id}`),
@@ -295,6 +308,26 @@ describe('every answer with tagged fields goes through the filter', () => {
           csv(`${container.barcode};3\n`),
         ),
       'inventoryLists.transfer': (c) => c.post(`/api/rest/v2/inventorylist/${inventory.id}/transfer`),
+      'container.message': (c) =>
+        c.post(`/api/rest/v2/container/${container.id}/message`, { message: 'Etikett fehlt' }),
+      'location.scanRack': (c) => c.post(`${rackPath}/scan`),
+      'location.handleRack': (c) => c.post(`${rackPath}/handle`),
+      'location.rackMessage': (c) => c.post(`${rackPath}/message`, { message: 'Regal wackelt' }),
+      'location.shelfMessage': (c) => c.post(`${rackPath}/shelf/1/message`, { message: 'Fach verbogen' }),
+      'reviews.answer': async (c) =>
+        c.post(`/api/rest/v2/review/${await message(c)}/answer`, { comment: 'erledigt' }),
+      'reviews.close': async (c) => c.post(`/api/rest/v2/review/${await message(c)}/close`, {}),
+      // The caller's own pending request (the scan above).
+      'reviews.withdraw': async (c) =>
+        c.post(
+          `/api/rest/v2/review/${(await c.post('/api/rest/v2/reviews/mine', { filterMap: { state: 'pending' } })).json().items[0].id}/withdraw`,
+        ),
+      'reviews.uploadPhoto': async (c) =>
+        upload(h.app, c, `/api/rest/v2/review/${await message(c)}/photo`, {
+          bytes: await png(24, 16),
+          name: 'photo.png',
+          type: 'image/png',
+        }),
     };
     // A new endpoint whose answer carries tagged fields needs a call here (the download is checked above).
     const tagged = endpoints
@@ -312,6 +345,8 @@ describe('every answer with tagged fields goes through the filter', () => {
       for (const [name, call] of Object.entries(calls) as [EndpointName, Call][]) {
         const endpoint = getEndpoint(name);
         if (!(endpoint.permissions ?? []).every((p) => granted.includes(p))) continue;
+        // A photo goes onto one's own message: only for a caller who may send one.
+        if (name === 'reviews.uploadPhoto' && !granted.includes('PERM_SENDMESSAGE_CONTAINER')) continue;
         const res = await call(client);
         expect(res.statusCode, `${who} ${name}: ${res.body.slice(0, 200)}`).toBeLessThan(300);
         expect(leakedFields(endpoint.response, res.json(), granted), `${who} ${name}`).toEqual([]);

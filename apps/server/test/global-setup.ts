@@ -1,32 +1,15 @@
-import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { createDataset } from '@falcon/demo-data';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { type Db, MIGRATIONS_DIR, openDatabase, pgliteOf } from '../src/db/client';
+import { type Db, openDatabase, pgliteOf } from '../src/db/client';
 import { seedDataset } from '../src/db/seed';
 import { createJobQueue } from '../src/jobs/queue';
 import { JOBS } from '../src/jobs/registry';
-
-/** What the template depends on: migrations, the seed code, the dataset generator and pg-boss. */
-const fingerprint = (): string => {
-  const h = createHash('sha256');
-  for (const f of readdirSync(MIGRATIONS_DIR)
-    .filter((n) => n.endsWith('.sql'))
-    .sort())
-    h.update(readFileSync(join(MIGRATIONS_DIR, f)));
-  h.update(readFileSync(fileURLToPath(new URL('../src/db/seed.ts', import.meta.url))));
-  // The job queue's schema is installed in the template too.
-  h.update(readFileSync(createRequire(import.meta.url).resolve('pg-boss/package.json')));
-  const datasetDir = fileURLToPath(new URL('../../../packages/demo-data/dist', import.meta.url));
-  if (existsSync(datasetDir))
-    for (const f of readdirSync(datasetDir).sort()) h.update(f).update(readFileSync(join(datasetDir, f)));
-  return h.digest('hex').slice(0, 16);
-};
+import { seedFingerprint } from './seed-fingerprint';
 
 /** pg-boss's schema and the queues, so that each test database's app start only checks them. */
 const installJobQueue = async (db: Db) => {
@@ -62,7 +45,9 @@ export default async function setup(project: TestProject) {
       await admin.end();
     };
   }
-  const file = join(tmpdir(), `falcon-server-template-${fingerprint()}.tar.gz`);
+  // The job queue's schema is installed in the template too: pg-boss's version counts.
+  const fingerprint = seedFingerprint([createRequire(import.meta.url).resolve('pg-boss/package.json')]);
+  const file = join(tmpdir(), `falcon-server-template-${fingerprint}.tar.gz`);
   if (!existsSync(file)) {
     const database = await openDatabase({ dataDir: 'memory://' });
     await seedDataset(database.db, createDataset({ seed: 1, scale: 'small' }));

@@ -38,7 +38,19 @@ export const openTestDatabase = async (): Promise<Database> => {
 
 export const createTestApp = async (options: Partial<BuildAppOptions> = {}): Promise<TestApp> => {
   const database = await openTestDatabase();
-  const app = await buildApp({ db: database.db, webDist: null, underPressure: false, ...options });
+  // Every answer of every test is parsed with its zod response schema (production keeps only the schema's keys).
+  const app = await buildApp({
+    db: database.db,
+    webDist: null,
+    underPressure: false,
+    validateResponses: true,
+    // Sessions kept in memory (ADR 0044) on PGlite, where a test's own writes to the database reach the
+    // cache before they return; on PostgreSQL they arrive a moment later (LISTEN/NOTIFY), after the
+    // test's next request may have started: there the cache has tests of its own (session-cache.test.ts,
+    // test/ops/scale-out.pg.test.ts).
+    sessionCacheMs: inject('testDatabase').kind === 'pglite' ? 10_000 : 0,
+    ...options,
+  });
   await app.ready();
   return {
     app,

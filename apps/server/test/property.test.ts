@@ -106,6 +106,7 @@ const uploadDigest = async () => {
     (select md5(coalesce(string_agg(${t.barcodeLists.id}, ',' order by ${t.barcodeLists.id}), '')) from ${t.barcodeLists}) as b,
     (select md5(coalesce(string_agg(${t.inventoryLists.id}, ',' order by ${t.inventoryLists.id}), '')) from ${t.inventoryLists}) as l,
     (select count(*) from ${t.inventoryListRows})::text as lr,
+    (select md5(coalesce(string_agg(${t.reviewRequests.id} || coalesce(${t.reviewRequests.photoFileId}, ''), ',' order by ${t.reviewRequests.id}), '')) from ${t.reviewRequests}) as r,
     (select count(*) from ${t.protocol})::text as p`)) as unknown as { rows: Record<string, string>[] };
   return JSON.stringify(result.rows[0]);
 };
@@ -270,7 +271,14 @@ describe('random multipart bodies to every multipart endpoint', () => {
     '%s: no 5xx, refused uploads change nothing',
     async (_name, endpoint) => {
       const names = pathParamNames(endpoint.path);
-      const code = endpoint.path.includes('/branch/') ? ownLocation.branchCode : ownLocation.locationCode;
+      // A message's photo goes onto the caller's own pending message: one made for this property.
+      const code = endpoint.path.includes('/review/')
+        ? (
+            await admin.post(`/api/rest/v2/container/${ownLocation.id}/message`, { message: 'Foto folgt' })
+          ).json().id
+        : endpoint.path.includes('/branch/')
+          ? ownLocation.branchCode
+          : ownLocation.locationCode;
       const codeParam = fc.oneof(
         { weight: 4, arbitrary: fc.constant(code) },
         { weight: 1, arbitrary: param },
@@ -281,7 +289,9 @@ describe('random multipart bodies to every multipart endpoint', () => {
           fc.array(codeParam, { minLength: names.length, maxLength: names.length }),
           multipartRequest(
             code,
-            endpoint.path.includes('image') || endpoint.path.includes('map')
+            endpoint.path.includes('image') ||
+              endpoint.path.includes('map') ||
+              endpoint.path.includes('photo')
               ? [0]
               : endpoint.path.includes('inventory')
                 ? [3]

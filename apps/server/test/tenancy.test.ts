@@ -133,6 +133,8 @@ beforeAll(async () => {
   own.code = ownLoc?.code ?? '';
   own.branchCode = ownLoc?.branchCode ?? '';
   own.imageId = 'IMG-none';
+  own.rack = '1';
+  own.shelf = '1';
   expect(Object.keys(foreign).sort()).toEqual([...TENANT_KINDS].sort());
   expect(Object.values(foreign).every(Boolean)).toBe(true);
   expect(
@@ -179,6 +181,9 @@ const BODIES: Record<string, unknown> = {
   'location.saveRackOrder': { rackCodes: ['R1'] },
   'branch.saveLocationPosition': { branchCode: 'x', locationCode: 'y', x: 0.5, y: 0.5 },
   'branch.deleteLocationPosition': { locationCode: 'y' },
+  'container.message': { message: 'Etikett fehlt' },
+  'location.rackMessage': { message: 'Regal wackelt' },
+  'location.shelfMessage': { message: 'Fach verbogen' },
 };
 
 const bodyFor = (name: string, endpoint: AnyEndpoint) => {

@@ -2,6 +2,7 @@ import { readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { StorybookConfig } from '@storybook/react-vite';
+import { localesAlias } from '../../web/locales-alias';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -38,7 +39,13 @@ const config: StorybookConfig = {
   viteFinal: async (viteConfig) => {
     const { mergeConfig } = await import('vite');
     return mergeConfig(viteConfig, {
-      resolve: { alias: { '@falcon/ui': join(here, '../../../packages/ui/src/index.ts') } },
+      // The web app's translation globs (apps/web/locales-alias.ts) as in its own vite config.
+      resolve: {
+        alias: [
+          { find: '@falcon/ui', replacement: join(here, '../../../packages/ui/src/index.ts') },
+          localesAlias,
+        ],
+      },
       // Storybook's own docs and axe bundles pass 500 kB; the product's bundles are measured elsewhere.
       build: { chunkSizeWarningLimit: 2000 },
     });

@@ -132,7 +132,9 @@ test('the new user sees only the fields, actions and menu entries of the role', 
   // Pages outside the role: the error page.
   await page.goto('/admin/users');
   await expect(page).toHaveURL(/\/error$/);
-  await expect(page.getByText("Sorry, we couldn't find this page.")).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'You have no access to this page.' }),
+  ).toBeVisible();
 });
 
 test('roles: the list and a role with its visibility groups', async ({ page }) => {

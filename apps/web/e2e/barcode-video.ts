@@ -11,7 +11,7 @@ const R = '1110010 1100110 1101100 1000010 1011100 1001110 1010000 1000100 10010
 const PARITY = 'LLLLLL LLGLGG LLGGLG LLGGGL LGLLGG LGGLLG LGGGLL LGLGLG LGLGGL LGGLGL'.split(' ');
 
 /** The 95 modules of an EAN-13 code, '1' for a bar. */
-export const ean13Modules = (code: string): string => {
+const ean13Modules = (code: string): string => {
   if (!/^\d{13}$/.test(code)) throw new Error(`not an EAN-13: ${code}`);
   const digits = [...code].map(Number);
   const parity = PARITY[digits[0] as number] as string;

@@ -19,11 +19,17 @@ test('sign-in: a wrong password is refused, the right one leads back to the requ
   await expectAccessible(page);
 });
 
-test('a sales user asking for the user administration lands on the error page', async ({ page }) => {
+test('a sales user asking for the user administration lands on the error page, which says "no access"', async ({
+  page,
+}) => {
   await signIn(page, 'sales');
   await page.goto('/admin/users');
   await expect(page).toHaveURL(/\/error$/);
-  await expect(page.getByText("Sorry, we couldn't find this page.")).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'You have no access to this page.' }),
+  ).toBeVisible();
+  await expect(page.getByText("Sorry, we couldn't find this page.")).toHaveCount(0);
+  await expectAccessible(page);
 });
 
 test('an unknown path shows the not-found page with a way home', async ({ page }) => {

@@ -1,12 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createApiClient } from './client';
 import { ApiError } from './errors';
-import { act, load, saveStatus } from './results';
+import { saveStatus } from './results';
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 const session = {
+  id: 'u1',
   userId: 'u1',
   username: 'admin',
   firstname: 'Ada',
@@ -136,18 +137,6 @@ describe('typed client', () => {
 
 describe('return conventions of spec section 8', () => {
   const failing = () => Promise.reject(new ApiError(409, 'username_already_exists', 'exists'));
-
-  it('loaders resolve to nothing and log', async () => {
-    const log = vi.fn();
-    await expect(load(failing(), log)).resolves.toBeUndefined();
-    expect(log).toHaveBeenCalledOnce();
-    await expect(load(Promise.resolve(5), log)).resolves.toBe(5);
-  });
-
-  it('action helpers resolve to false on failure, true on success', async () => {
-    await expect(act(failing(), () => {})).resolves.toBe(false);
-    await expect(act(Promise.resolve({}), () => {})).resolves.toBe(true);
-  });
 
   it('user and role saves resolve to the HTTP status, also on error', async () => {
     await expect(saveStatus(failing())).resolves.toMatchObject({ status: 409 });

@@ -1,9 +1,7 @@
 // Plain constants of the contract, without zod: the browser's first bundle imports these.
 
-/** Interface languages (spec section 1). `cz` is what the product shows and sends; i18next uses `cs`. */
-export const LANGUAGES = ['de', 'en', 'cz', 'pl', 'hu', 'ro'] as const;
-export type Language = (typeof LANGUAGES)[number];
-export const DEFAULT_LANGUAGE: Language = 'de';
+/** Interface languages (spec section 1), from @falcon/locales: `cz` is what the API sends; i18next uses `cs`. */
+export { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@falcon/locales';
 
 /** Message keys of spec section 8, plus the generic ones every API needs. */
 export const MESSAGE_KEYS = [

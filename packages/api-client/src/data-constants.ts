@@ -28,15 +28,66 @@ export const PROTOCOL_TYPES = [
   'request',
   'review_approved',
   'review_rejected',
+  'review_answered',
+  'review_closed',
+  'review_withdrawn',
+  'rack_handled',
   'upload',
   'export',
 ] as const;
 
-/** The kinds of review request a container action or an inventory transfer creates. */
+/**
+ * The kinds of review request: a container action, an inventory transfer, a message about a container,
+ * shelf or rack (answered or closed by the clerk), and a scan of every container of a rack.
+ */
 export const REVIEW_TYPES = [
   'scan',
   'deactivate',
   'changequantity',
   'additionalorder',
   'inventorytransfer',
+  'message',
+  'rackscan',
 ] as const;
+
+/**
+ * The states of a request: pending until the clerk approves or rejects it (an action), answers or
+ * closes it (a message), or the requester withdraws it.
+ */
+export const REVIEW_STATES = ['pending', 'approved', 'rejected', 'answered', 'closed', 'withdrawn'] as const;
+
+/** The delivery states of a container (spec section 3). */
+export const DELIVERY_STATES = ['inaccess', 'indelivery', 'backorder'] as const;
+
+/**
+ * Sort fields of container search. `relevance` is the default (the spec's 'Relevanz'); the spec's
+ * price pair maps to `price`, 'year built' to `lastScannedDate`, 'make A-Z' to `articleName`.
+ */
+export const SEARCH_SORT_FIELDS = [
+  'relevance',
+  'code',
+  'articleCode',
+  'articleName',
+  'price',
+  'fillingQuantity',
+  'reachInWeeks',
+  'consumption',
+  'deliveryStatus',
+  'lastScannedDate',
+  'expectedDeliveryDate',
+  'rackCode',
+] as const;
+/** The result-sort list of spec section 2, mapped onto container fields. */
+export const RESULT_SORT_OPTIONS = [
+  { key: 'relevance', sortField: 'relevance', sortAsc: false },
+  { key: 'price_asc', sortField: 'price', sortAsc: true },
+  { key: 'price_desc', sortField: 'price', sortAsc: false },
+  { key: 'date_asc', sortField: 'lastScannedDate', sortAsc: true },
+  { key: 'date_desc', sortField: 'lastScannedDate', sortAsc: false },
+  { key: 'name_asc', sortField: 'articleName', sortAsc: true },
+  { key: 'name_desc', sortField: 'articleName', sortAsc: false },
+] as const satisfies readonly {
+  key: string;
+  sortField: (typeof SEARCH_SORT_FIELDS)[number];
+  sortAsc: boolean;
+}[];

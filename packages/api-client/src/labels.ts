@@ -1,8 +1,9 @@
 // Human labels of the container fields, yes/no and the delivery states in the six interface
 // languages, for what renders containers outside the web app (the xlsx exports of the server and
-// of the mock). Generated from the web app's locale files (src/labels.gen.ts); zod-free, so the
-// web app may import `@falcon/api-client/labels` too.
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from './constants';
+// of the mock). Generated from the translations of @falcon/locales (src/labels.gen.ts); zod-free, so
+// the web app may import `@falcon/api-client/labels` too.
+import { languageOf } from '@falcon/locales';
+import { DEFAULT_LANGUAGE } from './constants';
 import type { DeliveryState } from './contract/container';
 import { LABELS } from './labels.gen';
 import type { FieldKey } from './permissions';
@@ -16,18 +17,8 @@ export interface LabelSet {
   delivery: Record<DeliveryState, string>;
 }
 
-export { LABELS };
-
-/**
- * The contract language of a `lang` value: `cz` or i18next's `cs`, any case, with or without a
- * region (`de-AT`); undefined for anything else.
- */
-export const languageOf = (value: unknown): Language | undefined => {
-  if (typeof value !== 'string') return undefined;
-  const base = value.trim().toLowerCase().split(/[-_]/)[0] ?? '';
-  const lang = base === 'cs' ? 'cz' : base;
-  return (LANGUAGES as readonly string[]).includes(lang) ? (lang as Language) : undefined;
-};
+/** The contract language of a `lang` value (`cz` or i18next's `cs`, any case, with a region or not). */
+export { LABELS, languageOf };
 
 /** The labels of a language (the default language, de, for an unknown one). */
 export const labelsFor = (lang: unknown): LabelSet => LABELS[languageOf(lang) ?? DEFAULT_LANGUAGE];

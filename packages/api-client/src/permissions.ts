@@ -12,6 +12,14 @@ export const ROUTE_PERMISSIONS = {
   viewGlobalProtocolEntries: 'PERM_VIEWGLOBALPROTOCOLENTRIES',
 } as const;
 
+/**
+ * The one code of the global protocol: the Protocol menu entry, the /admin/protocol guard and the
+ * protocol endpoint all use it. The spec names PERM_VIEWGLOBALPROTOCOLENTRIES for the menu entry and
+ * PERM_SYSADMIN for the guard of "admin protocol and /admin"; the specific code wins, so whoever sees
+ * the entry can open the page and read the entries.
+ */
+export const PROTOCOL_PERMISSION = ROUTE_PERMISSIONS.viewGlobalProtocolEntries;
+
 export const ACTION_PERMISSIONS = {
   removeRole: 'PERM_REMOVEROLE',
   handleRack: 'PERM_HANDLERACK',

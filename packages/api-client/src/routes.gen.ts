@@ -34,6 +34,10 @@ export const ROUTES = {
       method: 'GET',
       path: '/rest/v2/concern/:code',
     },
+    exportXlsx: {
+      method: 'POST',
+      path: '/rest/v2/concern/:code/export/xlsx',
+    },
     search: {
       method: 'POST',
       path: '/rest/v2/concern/:code/search',
@@ -160,6 +164,22 @@ export const ROUTES = {
       method: 'DELETE',
       path: '/rest/v2/location/:code/image/:imageId',
     },
+    scanRack: {
+      method: 'POST',
+      path: '/rest/v2/location/:code/rack/:rack/scan',
+    },
+    handleRack: {
+      method: 'POST',
+      path: '/rest/v2/location/:code/rack/:rack/handle',
+    },
+    rackMessage: {
+      method: 'POST',
+      path: '/rest/v2/location/:code/rack/:rack/message',
+    },
+    shelfMessage: {
+      method: 'POST',
+      path: '/rest/v2/location/:code/rack/:rack/shelf/:shelf/message',
+    },
     exportXlsx: {
       method: 'POST',
       path: '/rest/v2/location/:code/export/xlsx',
@@ -193,6 +213,10 @@ export const ROUTES = {
     changeQuantity: {
       method: 'POST',
       path: '/rest/v2/container/:id/changequantity',
+    },
+    message: {
+      method: 'POST',
+      path: '/rest/v2/container/:id/message',
     },
     byBarcode: {
       method: 'GET',
@@ -301,6 +325,28 @@ export const ROUTES = {
     reject: {
       method: 'POST',
       path: '/rest/v2/review/:id/reject',
+    },
+    answer: {
+      method: 'POST',
+      path: '/rest/v2/review/:id/answer',
+    },
+    close: {
+      method: 'POST',
+      path: '/rest/v2/review/:id/close',
+    },
+    withdraw: {
+      method: 'POST',
+      path: '/rest/v2/review/:id/withdraw',
+    },
+    uploadPhoto: {
+      method: 'POST',
+      path: '/rest/v2/review/:id/photo',
+      multipart: true,
+    },
+    photo: {
+      method: 'GET',
+      path: '/rest/v2/review/:id/photo',
+      responseKind: 'binary',
     },
   },
   users: {

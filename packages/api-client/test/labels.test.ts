@@ -1,19 +1,15 @@
 import { readFileSync } from 'node:fs';
+import { localeOf } from '@falcon/locales';
 import { describe, expect, it } from 'vitest';
-import { LANGUAGES } from '../src/constants';
+import { LANGUAGES, type Language } from '../src/constants';
 import { DELIVERY_STATES } from '../src/contract/container';
 import { LABELS, labelsFor, languageOf } from '../src/labels';
 import { FIELD_PERMISSIONS } from '../src/permissions';
 
-const web = (lang: string, namespace: string) =>
+/** A translation file of @falcon/locales, found through its exports. */
+const web = (lang: Language, namespace: string) =>
   JSON.parse(
-    readFileSync(
-      new URL(
-        `../../../apps/web/src/locales/${lang === 'cz' ? 'cs' : lang}/${namespace}.json`,
-        import.meta.url,
-      ),
-      'utf8',
-    ),
+    readFileSync(new URL(import.meta.resolve(`@falcon/locales/${localeOf(lang)}/${namespace}.json`)), 'utf8'),
   );
 const WEB_FIELD: Record<string, string> = {
   articleImage: 'image',
@@ -22,7 +18,7 @@ const WEB_FIELD: Record<string, string> = {
 };
 
 describe('the export labels (src/labels.gen.ts)', () => {
-  it('equal the web app translations (run `npm run labels -w @falcon/api-client` after changing them)', () => {
+  it('equal the translations of @falcon/locales (run `npm run labels -w @falcon/api-client` after changing them)', () => {
     for (const lang of LANGUAGES) {
       const location = web(lang, 'location');
       const common = web(lang, 'common');

@@ -91,7 +91,7 @@ export const HOSTILE_DATES: readonly string[] = [
   '9999-12-31',
 ];
 
-export const HOSTILE_DATETIMES: readonly string[] = [
+const HOSTILE_DATETIMES: readonly string[] = [
   '0000-01-01T00:00:00Z',
   '0001-01-01T00:00:00.000Z',
   '1970-01-01T00:00:00-12:00',
@@ -99,7 +99,7 @@ export const HOSTILE_DATETIMES: readonly string[] = [
   '9999-12-31T23:59:59.999Z',
 ];
 
-export const HOSTILE_NUMBERS: readonly number[] = [
+const HOSTILE_NUMBERS: readonly number[] = [
   0,
   -0,
   1,

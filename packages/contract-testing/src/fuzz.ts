@@ -29,9 +29,9 @@ import { World } from './world';
  */
 
 export const FUZZ_CALLERS = ['admin', 'staff'] as const;
-export type FuzzCaller = (typeof FUZZ_CALLERS)[number];
+type FuzzCaller = (typeof FUZZ_CALLERS)[number];
 
-export interface FuzzOptions {
+interface FuzzOptions {
   /** Generated requests per endpoint and caller. */
   runs: number;
   seed: number;
@@ -47,13 +47,13 @@ export interface FuzzOptions {
   progress?: (done: number) => void;
 }
 
-export type FindingKind =
+type FindingKind =
   | '5xx'
   | 'undocumented status'
   | 'answer breaks the contract'
   | 'error body breaks ErrorBody';
 
-export interface FuzzFinding {
+interface FuzzFinding {
   endpoint: EndpointName;
   /** What is odd about the request: NUL, lone surrogate, long string, edge date, extreme number... */
   trait: string;
@@ -65,7 +65,7 @@ export interface FuzzFinding {
   answer: string;
 }
 
-export interface FuzzResult {
+interface FuzzResult {
   target: string;
   requests: number;
   /** Of which the sweep (one hostile value per field, the rest valid) sent these. */
@@ -76,7 +76,7 @@ export interface FuzzResult {
 }
 
 /** The statuses the OpenAPI document lists per endpoint (what the contract promises). */
-export const documentedStatuses = (): Map<string, Set<number>> => {
+const documentedStatuses = (): Map<string, Set<number>> => {
   const out = new Map<string, Set<number>>();
   const doc = buildOpenApiDocument();
   for (const operations of Object.values(doc.paths))

@@ -45,7 +45,7 @@ export interface Target {
  * A path segment the way a hostile client may send it: valid UTF-8 percent-encoding, and lone
  * surrogates as their (invalid) three-byte form, which `encodeURIComponent` refuses to write.
  */
-export const encodeSegment = (value: string): string => {
+const encodeSegment = (value: string): string => {
   let out = '';
   for (const ch of value) {
     const code = ch.codePointAt(0) as number;
@@ -106,7 +106,7 @@ export const encodeMultipart = (
 };
 
 /** Reads a fetch Response into an HttpResponse. */
-export const readResponse = async (response: Response): Promise<HttpResponse> => {
+const readResponse = async (response: Response): Promise<HttpResponse> => {
   const contentType = response.headers.get('content-type') ?? '';
   const bytes = new Uint8Array(await response.arrayBuffer());
   const textual = /json|text|csv/.test(contentType);
@@ -123,7 +123,7 @@ export const readResponse = async (response: Response): Promise<HttpResponse> =>
 };
 
 /** The session cookie a sign-in answer sets, as a `Cookie` header value. */
-export const sessionCookieOf = (setCookies: readonly string[]): string | undefined => {
+const sessionCookieOf = (setCookies: readonly string[]): string | undefined => {
   for (const line of setCookies) {
     const [pair = ''] = line.split(';');
     if (pair.startsWith('falcon_session=') && pair.length > 'falcon_session='.length) return pair;
@@ -163,21 +163,3 @@ export const fetchTarget = (name: string, originFor: (session: TargetSession | n
     return readResponse(response);
   },
 });
-
-/** Signs `username` in through `target` and returns its session (throws when it cannot). */
-export const signIn = async (
-  target: Target,
-  username: string,
-  password = 'demo1234',
-): Promise<TargetSession> => {
-  const res = await target.send(null, {
-    method: 'POST',
-    url: '/api/rest/v2/auth/signin',
-    json: { username, password },
-  });
-  if (res.status !== 200)
-    throw new Error(`sign-in of ${username} on ${target.name}: ${res.status} ${res.text}`);
-  const cookie = res.sessionCookie;
-  if (!cookie) throw new Error(`sign-in of ${username} on ${target.name} set no session cookie`);
-  return { username, cookie };
-};

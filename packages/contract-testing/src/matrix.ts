@@ -11,7 +11,6 @@ import {
 } from '@falcon/api-client';
 import { exampleOf } from './example';
 import {
-  encodeSegment,
   endpointUrl,
   type HttpRequest,
   type HttpResponse,
@@ -37,22 +36,23 @@ import { type Caller, MATRIX_USERS, type MatrixUser, World } from './world';
  * error answer must match the error schema.
  */
 
-export type Variant = 'own' | 'foreign' | 'global' | 'self' | 'empty' | 'ungranted' | 'none';
+type Variant = 'own' | 'foreign' | 'global' | 'self' | 'empty' | 'ungranted' | 'none';
 
 /** An object a row is about, with what the rules need to decide who may see it. */
-export type MatrixObject =
+type MatrixObject =
   | { kind: 'concern' | 'branch' | 'location'; code: string }
   | { kind: 'container'; id: string; locationCode: string; barcode: string }
   | { kind: 'article'; code: string }
   | { kind: 'document'; id: string; containerId: string; locationCode: string }
   | { kind: 'review' | 'barcodeList' | 'inventoryList' | 'image'; id: string; locationCode: string }
+  | { kind: 'rack'; locationCode: string; position: number }
   | { kind: 'employee'; key: string }
   | { kind: 'export'; id: string; owner: string }
   | { kind: 'user'; id: string; username: string; scope: Scope; body: Record<string, unknown> }
   | { kind: 'role'; id: string; rolename: string; owner: string | null; permissions: string[] }
   | { kind: 'scope'; scope: Scope };
 
-export interface Expectation {
+interface Expectation {
   status: number;
   reason: string;
 }
@@ -103,6 +103,7 @@ const visible = (w: World, caller: Caller, obj: MatrixObject): boolean => {
     case 'barcodeList':
     case 'inventoryList':
     case 'image':
+    case 'rack':
       return w.locationSeen(s, obj.locationCode);
     case 'document':
       return caller.permissions.has('PERM_FIELD_DOCUMENT') && w.locationSeen(s, obj.locationCode);
@@ -143,6 +144,8 @@ const describe = (obj: MatrixObject | undefined): string => {
       return `export of ${obj.owner}`;
     case 'scope':
       return `scope ${JSON.stringify(obj.scope)}`;
+    case 'rack':
+      return `rack ${obj.position} of ${obj.locationCode}`;
     default:
       return `${obj.kind} ${obj.id} in ${obj.locationCode}`;
   }
@@ -185,6 +188,16 @@ const code = (ctx: RowContext) => {
   return o.code ?? o.locationCode ?? '';
 };
 const id = (ctx: RowContext) => (ctx.obj as { id: string }).id;
+const rackParams = (ctx: RowContext) => {
+  const r = ctx.obj as { locationCode: string; position: number };
+  return { code: r.locationCode, rack: String(r.position) };
+};
+
+/** Requests the matrix makes are the ADMIN's: only the ADMIN may withdraw them or add a photo. */
+const requesterRule = ({ caller }: RowContext): Expectation | undefined =>
+  caller.username === 'admin'
+    ? undefined
+    : { status: 409, reason: 'only the requester changes a request (request_not_applicable)' };
 
 const objectFor =
   (kind: 'concern' | 'branch' | 'location') => (prep: Prep, caller: Caller, variant: Variant) =>
@@ -195,7 +208,7 @@ const C = contract;
 const futureDate = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 /** Every endpoint of the contract: a new endpoint without a row plan does not compile. */
-export const MATRIX_SPECS: Record<EndpointName, Spec> = {
+const MATRIX_SPECS: Record<EndpointName, Spec> = {
   'auth.signin': {
     variants: NONE,
     session: 'none',
@@ -223,6 +236,11 @@ export const MATRIX_SPECS: Record<EndpointName, Spec> = {
     object: objectFor('concern'),
     request: (ctx) =>
       req(C.concern.search, { code: code(ctx) }, example(C.concern.search.body, { query: '' })),
+  },
+  'concern.exportXlsx': {
+    variants: OWN_FOREIGN,
+    object: objectFor('concern'),
+    request: (ctx) => req(C.concern.exportXlsx, { code: code(ctx) }),
   },
   'employee.get': {
     variants: OWN_FOREIGN,
@@ -337,6 +355,28 @@ export const MATRIX_SPECS: Record<EndpointName, Spec> = {
     object: objectFor('location'),
     request: (x) => req(C.location.suggestContainer, { code: code(x) }, { query: 'KB-0' }),
   },
+  'location.scanRack': {
+    variants: OWN_FOREIGN,
+    // A rack per row: a pending scan of a rack answers the next one with 409.
+    object: (p, c, v) => p.freshRack(c, p.concernFor(c, v)),
+    request: (x) => req(C.location.scanRack, rackParams(x)),
+  },
+  'location.handleRack': {
+    variants: OWN_FOREIGN,
+    object: (p, c, v) => p.rack(p.concernFor(c, v)),
+    request: (x) => req(C.location.handleRack, rackParams(x)),
+  },
+  'location.rackMessage': {
+    variants: OWN_FOREIGN,
+    object: (p, c, v) => p.rack(p.concernFor(c, v)),
+    request: (x) => req(C.location.rackMessage, rackParams(x), { message: 'Regal wackelt' }),
+  },
+  'location.shelfMessage': {
+    variants: OWN_FOREIGN,
+    object: (p, c, v) => p.rack(p.concernFor(c, v)),
+    request: (x) =>
+      req(C.location.shelfMessage, { ...rackParams(x), shelf: '1' }, { message: 'Fach verbogen' }),
+  },
   'location.images': {
     variants: OWN_FOREIGN,
     object: objectFor('location'),
@@ -408,6 +448,11 @@ export const MATRIX_SPECS: Record<EndpointName, Spec> = {
     variants: OWN_FOREIGN,
     object: (p, c, v) => p.freshContainer(p.concernFor(c, v)),
     request: (x) => req(C.container.changeQuantity, { id: id(x) }, { factor: 5 }),
+  },
+  'container.message': {
+    variants: OWN_FOREIGN,
+    object: (p, c, v) => p.documentedContainer(p.concernFor(c, v)),
+    request: (x) => req(C.container.message, { id: id(x) }, { message: 'Etikett fehlt' }),
   },
   'container.byBarcode': {
     variants: OWN_FOREIGN,
@@ -531,6 +576,39 @@ export const MATRIX_SPECS: Record<EndpointName, Spec> = {
     variants: OWN_FOREIGN,
     object: (p, c, v) => p.review(p.concernFor(c, v)),
     request: (x) => req(C.reviews.reject, { id: id(x) }, { comment: 'not needed' }),
+  },
+  'reviews.answer': {
+    variants: OWN_FOREIGN,
+    object: (p, c, v) => p.message(p.concernFor(c, v)),
+    request: (x) => req(C.reviews.answer, { id: id(x) }, { comment: 'Wird erledigt' }),
+  },
+  'reviews.close': {
+    variants: OWN_FOREIGN,
+    object: (p, c, v) => p.message(p.concernFor(c, v)),
+    request: (x) => req(C.reviews.close, { id: id(x) }, {}),
+  },
+  'reviews.withdraw': {
+    variants: OWN_FOREIGN,
+    object: (p, c, v) => p.review(p.concernFor(c, v)),
+    request: (x) => req(C.reviews.withdraw, { id: id(x) }),
+    rule: requesterRule,
+  },
+  'reviews.uploadPhoto': {
+    variants: OWN_FOREIGN,
+    object: (p, c, v) => p.message(p.concernFor(c, v)),
+    request: (x) =>
+      upload(
+        C.reviews.uploadPhoto,
+        { id: id(x) },
+        {},
+        { filename: 'shelf.png', contentType: 'image/png', bytes: pngOf(32, 24) },
+      ),
+    rule: requesterRule,
+  },
+  'reviews.photo': {
+    variants: OWN_FOREIGN,
+    object: (p, c, v) => p.messageWithPhoto(p.concernFor(c, v)),
+    request: (x) => req(C.reviews.photo, { id: id(x) }),
   },
   'users.list': { variants: NONE, request: () => req(C.users.list) },
   'users.create': {
@@ -679,7 +757,7 @@ function globalRoleRule({ caller, obj }: RowContext): Expectation | undefined {
 
 // --- the oracle ---------------------------------------------------------------------------------------
 
-export const expectationFor = (endpoint: AnyEndpoint, spec: Spec, ctx: RowContext): Expectation => {
+const expectationFor = (endpoint: AnyEndpoint, spec: Spec, ctx: RowContext): Expectation => {
   const missing = (endpoint.permissions ?? []).filter((p) => !ctx.caller.permissions.has(p));
   if (!hasAll(ctx.caller.permissions, endpoint.permissions))
     return { status: 403, reason: `lacks ${missing.join(', ')}` };
@@ -697,7 +775,7 @@ export const expectationFor = (endpoint: AnyEndpoint, spec: Spec, ctx: RowContex
 class SetupError extends Error {}
 
 /** Makes and picks the rows' objects; counts its own requests apart from the matrix's. */
-export class Prep {
+class Prep {
   requests = 0;
   private readonly sessions = new Map<string, TargetSession>();
   private readonly pools = new Map<string, string[]>();
@@ -899,6 +977,77 @@ export class Prep {
     return { kind: 'review', id: String(r.id), locationCode: c.locationCode };
   }
 
+  /** Racks of the concern's locations that hold an active container, in dataset order. */
+  private racksOf(concern: string) {
+    const locations = new Set(this.w.locationsOf(concern));
+    const held = new Set(this.w.dataset.containers.filter((c) => c.active).map((c) => c.rackCode));
+    return this.w.dataset.racks.filter((r) => locations.has(r.locationCode) && held.has(r.code));
+  }
+
+  /** A rack of the concern (by position, as the web addresses it). */
+  rack(concern: string): MatrixObject {
+    const r = this.racksOf(concern)[0];
+    if (!r) throw new SetupError(`no rack in ${concern}`);
+    return { kind: 'rack', locationCode: r.locationCode, position: r.position };
+  }
+
+  /**
+   * A rack no row has asked to scan yet (scans of a rack wait one at a time); any rack for a caller whose
+   * request cannot reach it (no PERM_SCANRACK, or the rack outside its scope).
+   */
+  freshRack(caller: Caller, concern: string): MatrixObject {
+    const any = this.rack(concern) as { locationCode: string };
+    if (!caller.permissions.has('PERM_SCANRACK') || !this.w.locationSeen(caller.scope, any.locationCode))
+      return any as MatrixObject;
+    const key = `rack:${concern}`;
+    let pool = this.pools.get(key);
+    if (!pool) {
+      // Unique positions only: a location's racks are addressed by position.
+      const seen = new Set<string>();
+      pool = this.racksOf(concern)
+        .filter((r) => {
+          const k = `${r.locationCode}#${r.position}`;
+          if (seen.has(k)) return false;
+          seen.add(k);
+          return true;
+        })
+        .map((r) => `${r.locationCode}#${r.position}`);
+      this.pools.set(key, pool);
+    }
+    const [locationCode, position] = (pool.shift() ?? '').split('#');
+    if (!locationCode) throw new SetupError(`no fresh rack left in ${concern}`);
+    return { kind: 'rack', locationCode, position: Number(position) };
+  }
+
+  /** A pending message about a container, sent by the ADMIN for this row. */
+  async message(concern: string): Promise<MatrixObject> {
+    const c = this.documentedContainer(concern) as { id: string; locationCode: string };
+    const r = await this.call(
+      'admin',
+      req(contract.container.message, { id: c.id }, { message: `matrix ${this.next()}` }),
+      `message about ${c.id}`,
+    );
+    return { kind: 'review', id: String(r.id), locationCode: c.locationCode };
+  }
+
+  /** A message with a photo, sent by the ADMIN (one per concern). */
+  messageWithPhoto(concern: string): Promise<MatrixObject> {
+    return this.once(`photo:${concern}`, async () => {
+      const m = (await this.message(concern)) as { id: string; locationCode: string };
+      await this.call(
+        'admin',
+        upload(
+          contract.reviews.uploadPhoto,
+          { id: m.id },
+          {},
+          { filename: 'photo.png', contentType: 'image/png', bytes: pngOf(24, 16) },
+        ),
+        `photo for ${m.id}`,
+      );
+      return { kind: 'review', id: m.id, locationCode: m.locationCode };
+    });
+  }
+
   /** A customer user of the concern (a KD_USER the concern's admin administers), as the dataset has it. */
   customer(concern: string): MatrixObject {
     const u = this.w.customerUser(concern, 'KD_USER');
@@ -1026,7 +1175,7 @@ export class Prep {
 
 // --- the run -----------------------------------------------------------------------------------------
 
-export interface MatrixRow {
+interface MatrixRow {
   key: string;
   endpoint: EndpointName;
   user: MatrixUser;
@@ -1039,7 +1188,7 @@ export interface MatrixRow {
   problems: string[];
 }
 
-export interface MatrixResult {
+interface MatrixResult {
   target: string;
   /** Requests of the matrix itself: one per row. */
   requests: number;
@@ -1069,7 +1218,7 @@ const responseProblems = (w: World, caller: Caller, endpoint: AnyEndpoint, res: 
   return problems;
 };
 
-export interface MatrixOptions {
+interface MatrixOptions {
   /** Only these endpoints (for a quick look at one). */
   only?: (name: EndpointName) => boolean;
 }
@@ -1185,5 +1334,3 @@ export const formatMatrix = (result: MatrixResult, known: ReadonlySet<string> = 
     );
   return lines.join('\n');
 };
-
-export { encodeSegment };

@@ -476,6 +476,293 @@ export const describeContractScenarios = (target: ContractTarget): void => {
     });
   });
 
+  describe('messages, rack actions and the requester side (issue 13)', () => {
+    /** The own container's rack, addressed by position as the grid does. */
+    const ownRack = () => {
+      const c = own();
+      const rack = dataset.racks.find((r) => r.code === c.rackCode);
+      if (!rack) throw new Error('no rack');
+      return { container: c, code: c.locationCode, rack: String(rack.position), rackCode: rack.code };
+    };
+
+    it('carries id besides userId in the sign-in answer, as the spec names it', async () => {
+      const session = await newClient().api.auth.signin({
+        body: { username: 'staff', password: 'demo1234' },
+      });
+      expect(session.id).toBe(session.userId);
+    });
+
+    it('keeps a message about a container as a request the responsible clerk answers', async () => {
+      const target = own();
+      const kdadmin = await signedIn('kdadmin');
+      const sent = await kdadmin.api.container.message({
+        params: { id: target.id },
+        body: { message: '  Etikett ist abgefallen  ' },
+      });
+      expect(sent).toMatchObject({
+        type: 'message',
+        state: 'pending',
+        containerId: target.id,
+        requestedBy: 'kdadmin',
+        assigneeKey: 'IH01',
+        payload: { message: 'Etikett ist abgefallen' },
+      });
+      expect(sent.assigneeName).toEqual(expect.any(String));
+      expect((await kdadmin.api.reviews.mine({ body: {} })).items.map((r) => r.id)).toContain(sent.id);
+      // Without the permission (customer staff) there is no message.
+      const staff = await signedIn('staff');
+      const refused = await failure(
+        staff.api.container.message({ params: { id: target.id }, body: { message: 'x' } }),
+      );
+      expect(refused.status).toBe(403);
+      const empty = await failure(
+        kdadmin.api.container.message({ params: { id: target.id }, body: { message: '   ' } }),
+      );
+      expect([empty.status, empty.field]).toEqual([400, 'message']);
+
+      const backoffice = await signedIn('backoffice');
+      expect((await backoffice.api.reviews.list({ body: { size: 200 } })).items.map((r) => r.id)).toContain(
+        sent.id,
+      );
+      const approve = await failure(backoffice.api.reviews.approve({ params: { id: sent.id }, body: {} }));
+      expect([approve.status, approve.key, approve.details?.reason]).toEqual([
+        409,
+        'request_not_applicable',
+        'is_a_message',
+      ]);
+      const answered = await backoffice.api.reviews.answer({
+        params: { id: sent.id },
+        body: { comment: 'Neues Etikett kommt morgen' },
+      });
+      expect(answered).toMatchObject({
+        state: 'answered',
+        reviewedBy: 'backoffice',
+        comment: 'Neues Etikett kommt morgen',
+      });
+      const again = await failure(backoffice.api.reviews.close({ params: { id: sent.id }, body: {} }));
+      expect([again.status, again.key]).toEqual([409, 'request_already_reviewed']);
+      const mine = await kdadmin.api.reviews.mine({ body: {} });
+      expect(mine.items.find((r) => r.id === sent.id)?.state).toBe('answered');
+      const admin = await signedIn('admin');
+      const log = await admin.api.protocol.list({
+        body: { filterMap: { locationCode: target.locationCode } },
+      });
+      expect(log.items.map((e) => e.type)).toEqual(expect.arrayContaining(['request', 'review_answered']));
+    });
+
+    it('answers an action with approve or reject, not answer', async () => {
+      const staff = await signedIn('staff');
+      const scan = await staff.api.container.scan({ params: { id: own().id } });
+      const backoffice = await signedIn('backoffice');
+      const e = await failure(
+        backoffice.api.reviews.answer({ params: { id: scan.id }, body: { comment: 'ok' } }),
+      );
+      expect([e.status, e.key, e.details?.reason]).toEqual([409, 'request_not_applicable', 'not_a_message']);
+    });
+
+    it('sends messages about a rack and a shelf, named by position, and closes them', async () => {
+      const { code, rack, rackCode } = ownRack();
+      const kdadmin = await signedIn('kdadmin');
+      const aboutRack = await kdadmin.api.location.rackMessage({
+        params: { code, rack },
+        body: { message: 'Regal wackelt' },
+      });
+      expect(aboutRack).toMatchObject({
+        type: 'message',
+        containerId: null,
+        locationCode: code,
+        payload: { message: 'Regal wackelt', rackPosition: Number(rack), rackCode },
+      });
+      const aboutShelf = await kdadmin.api.location.shelfMessage({
+        params: { code, rack, shelf: '1' },
+        body: { message: 'Fach verbogen' },
+      });
+      expect(aboutShelf.payload).toMatchObject({ rackCode, shelfPosition: 1 });
+      expect(aboutShelf.payload.shelfCode).toEqual(expect.any(String));
+      const missing = await failure(
+        kdadmin.api.location.rackMessage({ params: { code, rack: '999' }, body: { message: 'x' } }),
+      );
+      expect([missing.status, missing.field]).toEqual([404, 'rack']);
+      const backoffice = await signedIn('backoffice');
+      const closed = await backoffice.api.reviews.close({ params: { id: aboutRack.id }, body: {} });
+      expect(closed.state).toBe('closed');
+    });
+
+    it('attaches a photo to the own pending message and serves it', async () => {
+      const kdadmin = await signedIn('kdadmin');
+      const sent = await kdadmin.api.container.message({
+        params: { id: own().id },
+        body: { message: 'Foto' },
+      });
+      const withPhoto = await kdadmin.api.reviews.uploadPhoto({
+        params: { id: sent.id },
+        body: {},
+        file: new Blob([pngOf(64, 48)], { type: 'image/png' }),
+        filename: 'shelf.png',
+      });
+      expect(withPhoto.payload.photo).toBe(true);
+      const backoffice = await signedIn('backoffice');
+      const photo = await backoffice.api.reviews.photo({ params: { id: sent.id } });
+      expect(photo.size).toBeGreaterThan(0);
+      expect(photo.type).toMatch(/^image\//);
+      const foreignPhoto = await failure(
+        backoffice.api.reviews.uploadPhoto({
+          params: { id: sent.id },
+          body: {},
+          file: new Blob([pngOf(8, 8)], { type: 'image/png' }),
+          filename: 'x.png',
+        }),
+      );
+      expect([foreignPhoto.status, foreignPhoto.details?.reason]).toEqual([409, 'not_own']);
+    });
+
+    it('asks once to scan a whole rack and shows the scan as pending until it is approved', async () => {
+      const { container, code, rack, rackCode } = ownRack();
+      const kdadmin = await signedIn('kdadmin');
+      const before = await kdadmin.api.container.get({ params: { id: container.id } });
+      expect(before.pendingRequests).toEqual([]);
+      const request = await kdadmin.api.location.scanRack({ params: { code, rack } });
+      const held = dataset.containers.filter((c) => c.rackCode === rackCode && c.active);
+      expect(request).toMatchObject({
+        type: 'rackscan',
+        state: 'pending',
+        payload: { rackCode, containerCount: held.length },
+      });
+      const grid = await kdadmin.api.location.racks({ params: { code } });
+      expect(grid.find((r) => r.code === rackCode)?.scanPending).toBe(true);
+      expect(
+        (await kdadmin.api.location.get({ params: { code } })).racks.find((r) => r.code === rackCode),
+      ).toMatchObject({ scanPending: true });
+      expect((await kdadmin.api.container.get({ params: { id: container.id } })).pendingRequests).toEqual([
+        'rackscan',
+      ]);
+      const twice = await failure(kdadmin.api.location.scanRack({ params: { code, rack } }));
+      expect([twice.status, twice.key]).toEqual([409, 'scan_error']);
+
+      const backoffice = await signedIn('backoffice');
+      await backoffice.api.reviews.approve({ params: { id: request.id }, body: {} });
+      const after = await kdadmin.api.container.get({ params: { id: container.id } });
+      expect(after.numberOfScans).toBe(container.numberOfScans + 1);
+      expect(after.pendingRequests).toEqual([]);
+      expect(
+        (await kdadmin.api.location.racks({ params: { code } })).find((r) => r.code === rackCode),
+      ).toMatchObject({ scanPending: false });
+    });
+
+    it('records who handled a rack and when, and shows it with the rack', async () => {
+      const { code, rack, rackCode } = ownRack();
+      const staff = await signedIn('staff');
+      expect((await failure(staff.api.location.handleRack({ params: { code, rack } }))).status).toBe(403);
+      const backoffice = await signedIn('backoffice');
+      const before = await backoffice.api.location.racks({ params: { code } });
+      expect(before.find((r) => r.code === rackCode)?.lastHandled).toBeNull();
+      const handled = await backoffice.api.location.handleRack({ params: { code, rack } });
+      expect(handled).toMatchObject({ rackCode, lastHandled: { by: 'backoffice' } });
+      const grid = await staff.api.location.racks({ params: { code } });
+      expect(grid.find((r) => r.position === Number(rack))?.lastHandled).toEqual(handled.lastHandled);
+      const location = await staff.api.location.get({ params: { code } });
+      expect(location.racks.find((r) => r.position === Number(rack))?.lastHandled).toEqual(
+        handled.lastHandled,
+      );
+      const admin = await signedIn('admin');
+      const log = await admin.api.protocol.list({ body: { filterMap: { type: 'rack_handled' } } });
+      expect(log.items[0]).toMatchObject({
+        type: 'rack_handled',
+        username: 'backoffice',
+        locationCode: code,
+      });
+    });
+
+    it('lets the requester withdraw only their own pending request', async () => {
+      const target = own();
+      const staff = await signedIn('staff');
+      const request = await staff.api.container.scan({ params: { id: target.id } });
+      expect((await staff.api.container.get({ params: { id: target.id } })).pendingRequests).toEqual([
+        'scan',
+      ]);
+      const kdadmin = await signedIn('kdadmin');
+      const notOwn = await failure(kdadmin.api.reviews.withdraw({ params: { id: request.id } }));
+      expect([notOwn.status, notOwn.key, notOwn.details?.reason]).toEqual([
+        409,
+        'request_not_applicable',
+        'not_own',
+      ]);
+      const withdrawn = await staff.api.reviews.withdraw({ params: { id: request.id } });
+      expect(withdrawn).toMatchObject({ state: 'withdrawn', reviewedBy: 'staff' });
+      expect((await staff.api.container.get({ params: { id: target.id } })).pendingRequests).toEqual([]);
+      const twice = await failure(staff.api.reviews.withdraw({ params: { id: request.id } }));
+      expect([twice.status, twice.details?.reason]).toEqual([409, 'not_pending']);
+      const backoffice = await signedIn('backoffice');
+      const late = await failure(backoffice.api.reviews.approve({ params: { id: request.id }, body: {} }));
+      expect([late.status, late.key]).toEqual([409, 'request_already_reviewed']);
+      // A new request can be made again once the first is withdrawn.
+      expect((await staff.api.container.scan({ params: { id: target.id } })).state).toBe('pending');
+    });
+
+    it('shows a reviewer what is assigned to them by default, and all in their scope on demand', async () => {
+      const admin = await signedIn('admin');
+      await admin.api.users.create({
+        body: {
+          username: 'second.clerk',
+          firstname: 'Second',
+          lastname: 'Clerk',
+          email: null,
+          phone: null,
+          region: null,
+          useRegion: false,
+          language: 'de',
+          sessionTimeoutMinutes: 60,
+          roles: [],
+          permissions: ['PERM_REVIEWREQUESTS'],
+          scope: { all: false, concerns: ['C001'], branches: [], locations: [] },
+          employeeKey: 'IH02',
+          password: 'secret-pass-1',
+          passwordRepeat: 'secret-pass-1',
+        },
+      });
+      const clerk = await signedIn('second.clerk', 'secret-pass-1');
+      // Every C001 request is assigned to IH01: none to this clerk.
+      expect((await clerk.api.reviews.list({ body: { size: 200 } })).total).toBe(0);
+      const all = await clerk.api.reviews.list({ body: { size: 200, filterMap: { assignee: 'all' } } });
+      expect(all.total).toBeGreaterThan(0);
+      expect(new Set(all.items.map((r) => r.assigneeKey))).toEqual(new Set(['IH01']));
+      const backoffice = await signedIn('backoffice');
+      const assigned = await backoffice.api.reviews.list({ body: { size: 200 } });
+      expect(assigned.total).toBe(all.total);
+      // An administrator is linked to no employee: their inbox shows everything in scope.
+      expect((await admin.api.reviews.list({ body: { size: 200 } })).total).toBeGreaterThanOrEqual(all.total);
+    });
+
+    it('exports a concern search like a location search, also by the customer_article state filter', async () => {
+      const kdadmin = await signedIn('kdadmin');
+      const part = own().customerPartNumber;
+      const job = await kdadmin.api.concern.exportXlsx({
+        params: { code: 'C001' },
+        body: { searchTerm: '', stateFilter: { type: 'customer_article', value: part } },
+      });
+      expect(job).toMatchObject({ kind: 'concern', scopeCode: 'C001' });
+      const done = await eventually('the concern export', async () => {
+        const list = await kdadmin.api.exports.list({ body: {} });
+        const found = list.items.find((x) => x.id === job.id);
+        return found?.state === 'done' ? found : undefined;
+      });
+      // Every container of the concern (all of its branches) with that customer part number, none else.
+      const expected = dataset.containers.filter(
+        (c) => c.concernCode === 'C001' && c.customerPartNumber.toLowerCase().includes(part.toLowerCase()),
+      );
+      expect(new Set(expected.map((c) => c.branchCode)).size).toBeGreaterThan(0);
+      expect(done.rowCount).toBe(expected.length);
+      const foreignConcern = await failure(
+        kdadmin.api.concern.exportXlsx({ params: { code: foreign().concernCode }, body: {} }),
+      );
+      expect(foreignConcern.status).toBe(404);
+      const staff = await signedIn('staff');
+      expect(
+        (await failure(staff.api.concern.exportXlsx({ params: { code: 'C001' }, body: {} }))).status,
+      ).toBe(403);
+    });
+  });
+
   describe('uploads and files', () => {
     it('shows an uploaded image in the gallery and serves it', async () => {
       const kdadmin = await signedIn('kdadmin');

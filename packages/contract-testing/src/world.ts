@@ -306,11 +306,7 @@ interface Def {
 const defOf = (schema: unknown): Def | undefined => (schema as { _zod?: { def: Def } })?._zod?.def;
 
 /** Calls `visit` for every schema node and the part of `value` it describes. */
-export const visitSchema = (
-  schema: unknown,
-  value: unknown,
-  visit: (schema: unknown, value: unknown) => void,
-) => {
+const visitSchema = (schema: unknown, value: unknown, visit: (schema: unknown, value: unknown) => void) => {
   const def = defOf(schema);
   if (!def) return;
   visit(schema, value);

@@ -185,7 +185,7 @@ export interface ActivityInput {
 }
 
 /** The employee who reviews a location's requests: its own key, else its branch's, else its concern's. */
-export const responsibleInHouse = (org: Org, location: DatasetLocation): string | null => {
+const responsibleInHouse = (org: Org, location: DatasetLocation): string | null => {
   const branch = org.branches.find((b) => b.code === location.branchCode);
   const concern = org.concerns.find((c) => c.code === location.concernCode);
   return (
@@ -250,6 +250,7 @@ export const createActivity = ({ rng, dates, org, users, samples }: ActivityInpu
         requestedBy: requesterFor(location),
         requestedAt,
         assigneeKey,
+        assigneeName: org.employees.find((e: Employee) => e.key === assigneeKey)?.fullName ?? null,
         payload,
         reviewedBy: null,
         reviewedAt: null,

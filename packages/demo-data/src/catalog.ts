@@ -2,7 +2,7 @@ import { hash32, type Rng } from './random';
 import type { DatasetArticle } from './types';
 
 /** The C-parts families of the catalogue; each has a drawing style and typical weights and prices. */
-export type PartKind = 'screw' | 'nut' | 'washer' | 'rivet' | 'pin' | 'ring';
+type PartKind = 'screw' | 'nut' | 'washer' | 'rivet' | 'pin' | 'ring';
 
 export interface ArticleSpec extends DatasetArticle {
   kind: PartKind;

@@ -49,7 +49,7 @@ const DESCRIPTION: Record<CountryCode, (r: number, s: number, p: number) => stri
 const CPN_FORMATS = ['N ### ### ##', 'A ### ### ## ##', '##.###.###', 'VN-######', '###-####-##'] as const;
 
 /** The customer's own part number for an article: one format per concern, digits from hashes. */
-export const customerPartNumber = (concernCode: string, articleCode: string): string => {
+const customerPartNumber = (concernCode: string, articleCode: string): string => {
   const format = CPN_FORMATS[hash32(concernCode) % CPN_FORMATS.length] as string;
   const digits = [0, 1].map((i) => pad(hash32(`${concernCode}/${articleCode}/${i}`), 10)).join('');
   let k = 0;

@@ -4,14 +4,14 @@ import { pad, Rng } from './random';
 import type { DatasetLocation, DatasetPlace, DatasetRack, DatasetShelf } from './types';
 
 /** Bin types by front width: a 1,200 mm shelf holds 4 to 11 of them. */
-export const BIN_TYPES = [
+const BIN_TYPES = [
   { name: 'Sichtlagerkasten Gr. 5', width: 105, weight: 3 },
   { name: 'Sichtlagerkasten Gr. 4', width: 150, weight: 3 },
   { name: 'Sichtlagerkasten Gr. 3', width: 200, weight: 2 },
   { name: 'KLT 3147', width: 200, weight: 2 },
   { name: 'KLT 4147', width: 300, weight: 1 },
 ] as const;
-export type BinType = (typeof BIN_TYPES)[number];
+type BinType = (typeof BIN_TYPES)[number];
 const SHELF_WIDTH_MM = 1200;
 const OCCUPANCY = 0.9;
 
@@ -23,13 +23,13 @@ const RACK_WORD: Record<CountryCode, string> = {
   RO: 'Raft',
 };
 
-export interface ShelfLayout {
+interface ShelfLayout {
   shelf: DatasetShelf;
   bin: BinType;
   /** Bit p set: place p (0-based) holds a container. */
   occupied: number;
 }
-export interface RackLayout {
+interface RackLayout {
   rack: DatasetRack;
   shelves: ShelfLayout[];
 }

@@ -2,6 +2,7 @@ import type {
   Appointment,
   Container,
   Employee,
+  Language,
   LocationPosition,
   ProtocolEntry,
   ProtocolParams,
@@ -77,7 +78,10 @@ export interface DatasetArticle {
 }
 
 /** Every field of spec section 3 present (hidden fields are removed only when serialised for a user). */
-export type DatasetContainer = { [K in keyof Container]-?: Exclude<Container[K], undefined> } & {
+/** A stored container: every field of the contract's container (what is pending is derived, not stored). */
+export type DatasetContainer = {
+  [K in Exclude<keyof Container, 'pendingRequests'>]-?: Exclude<Container[K], undefined>;
+} & {
   concernCode: string;
   branchCode: string;
 };
@@ -97,7 +101,7 @@ export interface DatasetUser {
   phone: string | null;
   region: string | null;
   useRegion: boolean;
-  language: 'de' | 'en' | 'cz' | 'pl' | 'hu' | 'ro';
+  language: Language;
   roles: string[];
   permissions: string[];
   scope: Scope;

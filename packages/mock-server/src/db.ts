@@ -5,6 +5,7 @@ import {
   type LocationPath,
   type LocationPosition,
   locationInScope,
+  type RackHandled,
   type Scope,
 } from '@falcon/api-client';
 import type {
@@ -25,8 +26,8 @@ import { ProtocolLog } from './store/protocol';
 import { ReviewStore } from './store/reviews';
 import { type Auth, SessionStore } from './store/sessions';
 
-export type { StoredBarcodeList, StoredExport, StoredFile, StoredInventoryList } from './store/files';
-export type { Auth, SessionRow } from './store/sessions';
+export type { StoredBarcodeList, StoredExport, StoredInventoryList } from './store/files';
+export type { Auth } from './store/sessions';
 
 const byCode = <T extends { code: string }>(rows: readonly T[]) => new Map(rows.map((r) => [r.code, r]));
 const groupBy = <T>(rows: readonly T[], key: (row: T) => string) => {
@@ -69,6 +70,8 @@ export class MockDb {
   reviews!: ReviewStore;
   protocol!: ProtocolLog;
   files!: FileStore;
+  /** "Handle rack": when and by whom a rack was last serviced, per rack code. */
+  rackHandled!: Map<string, RackHandled>;
 
   constructor(dataset: Dataset) {
     this.dataset = dataset;
@@ -103,6 +106,7 @@ export class MockDb {
     this.reviews = new ReviewStore(d);
     this.protocol = new ProtocolLog(d.protocol, this.ids);
     this.files = new FileStore(d);
+    this.rackHandled = new Map();
   }
 
   /** A new id with a prefix, unique within this database. */
@@ -224,6 +228,14 @@ export class MockDb {
       if (this.canSeeLocation(scope, locationCode) && list.some((c) => c.articleCode === articleCode))
         return true;
     return false;
+  }
+
+  /** What a rack says about its actions: last handled and whether a scan of it waits for review. */
+  rackActionState(rackCode: string): { lastHandled: RackHandled | null; scanPending: boolean } {
+    return {
+      lastHandled: this.rackHandled.get(rackCode) ?? null,
+      scanPending: this.reviews.rackScanPending(rackCode),
+    };
   }
 }
 

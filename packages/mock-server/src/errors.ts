@@ -1,3 +1,3 @@
 // The handlers' failure and its helpers are shared with the real server (one definition in the
 // contract package); `MockError` is its name here.
-export { fail, forbidden, HttpError as MockError, invalid, messageOf, notFound } from '@falcon/api-client';
+export { fail, forbidden, HttpError as MockError, invalid, notFound } from '@falcon/api-client';

@@ -14,14 +14,14 @@ const CRC_TABLE = (() => {
   return table;
 })();
 
-export const crc32 = (bytes: Uint8Array): number => {
+const crc32 = (bytes: Uint8Array): number => {
   let crc = 0xffffffff;
   for (const b of bytes) crc = (CRC_TABLE[(crc ^ b) & 0xff] as number) ^ (crc >>> 8);
   return (crc ^ 0xffffffff) >>> 0;
 };
 
 /** A zip archive with stored (uncompressed) entries. */
-export const zipStored = (files: readonly { name: string; data: Uint8Array }[]): Uint8Array => {
+const zipStored = (files: readonly { name: string; data: Uint8Array }[]): Uint8Array => {
   const chunks: Uint8Array[] = [];
   const central: Uint8Array[] = [];
   let offset = 0;

@@ -3,6 +3,7 @@ import { and, eq, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import * as t from '../db/schema';
 import { randomToken, sha256 } from '../ids';
+import type { SessionCache } from './session-cache';
 
 export const SESSION_COOKIE = 'falcon_session';
 /** A session ends this long after sign-in however active it is (SESSION_MAX_HOURS). */
@@ -10,7 +11,7 @@ export const DEFAULT_SESSION_MAX_MS = 12 * 3_600_000;
 /** last_seen_at is written at most this often: sliding expiry without a write per request. */
 const TOUCH_AFTER_MS = 15_000;
 
-export interface AuthUser {
+interface AuthUser {
   id: string;
   username: string;
   firstname: string;
@@ -120,7 +121,8 @@ const buildSessionQuery = (db: Db) =>
       >`(select coalesce(json_agg(json_build_object('k', g.k, 'v', g.v)), '[]'::json) from (${grantRows(sql`${t.users.id}`)}) g)`,
     })
     .from(t.sessions)
-    .innerJoin(t.users, eq(t.users.id, t.sessions.userId))
+    // A deactivated user's sessions end (its row changing is announced to every instance: migration 0008).
+    .innerJoin(t.users, and(eq(t.users.id, t.sessions.userId), eq(t.users.active, true)))
     .where(eq(t.sessions.id, sql.placeholder('id')))
     .limit(1)
     .prepare('falcon_session_auth');
@@ -134,37 +136,77 @@ const sessionQuery = (db: Db) => {
   return query;
 };
 
+/** What a session check keeps of a session (session-cache.ts): its grants and when it was last seen. */
+export interface KeptSession {
+  auth: Auth;
+  createdAt: number;
+  lastSeenAt: number;
+  timeoutMs: number;
+}
+
+const loadSession = async (db: Db, id: string): Promise<{ value: KeptSession; userId: string } | null> => {
+  const [row] = await sessionQuery(db).execute({ id });
+  if (!row) return null;
+  const { scopeAll, ...user } = row.user;
+  const grants = typeof row.grants === 'string' ? JSON.parse(row.grants) : row.grants;
+  const { permissions, roles, scope } = grantsFrom(grants, scopeAll);
+  // Shared by the requests of a kept session: nobody may change it.
+  Object.freeze(roles);
+  for (const list of [scope.concerns, scope.branches, scope.locations]) Object.freeze(list);
+  const auth: Auth = Object.freeze({
+    sessionId: id,
+    user: Object.freeze(user),
+    impersonatedBy: row.session.impersonatedBy,
+    permissions,
+    roles,
+    scope: Object.freeze(scope),
+  });
+  return {
+    userId: user.id,
+    value: {
+      auth,
+      createdAt: row.session.createdAt.getTime(),
+      lastSeenAt: row.session.lastSeenAt.getTime(),
+      timeoutMs: user.sessionTimeoutMinutes * 60_000,
+    },
+  };
+};
+
 /**
  * The caller of a token, or null when unknown or expired: idle longer than the user's timeout (sliding
- * expiry), or older than the absolute lifetime `maxAgeMs` since sign-in, however active.
+ * expiry), or older than the absolute lifetime `maxAgeMs` since sign-in, however active. With a `cache`
+ * the session is read from the database at most once per its time to live (and again when it changes).
  */
 export const authOf = async (
   db: Db,
   token: string | undefined,
   now: Date,
   maxAgeMs = DEFAULT_SESSION_MAX_MS,
+  cache?: SessionCache<KeptSession>,
 ): Promise<Auth | null> => {
   if (!token || token.length > 200) return null;
   const id = sha256(token);
-  const [row] = await sessionQuery(db).execute({ id });
-  if (!row) return null;
-  const idle = now.getTime() - row.session.lastSeenAt.getTime();
-  const age = now.getTime() - row.session.createdAt.getTime();
-  if (idle > row.user.sessionTimeoutMinutes * 60_000 || age > maxAgeMs) {
+  const at = now.getTime();
+  let kept = cache ? await cache.get(id, () => loadSession(db, id)) : (await loadSession(db, id))?.value;
+  if (!kept) return null;
+  if (cache && at - kept.lastSeenAt > kept.timeoutMs) {
+    // Another instance may have seen the session since this one kept it: ask the database before ending it.
+    cache.forget(id);
+    kept = (await loadSession(db, id))?.value;
+    if (!kept) return null;
+  }
+  if (at - kept.lastSeenAt > kept.timeoutMs || at - kept.createdAt > maxAgeMs) {
+    cache?.forget(id);
     await closeSession(db, id);
     return null;
   }
-  if (idle > TOUCH_AFTER_MS)
+  if (at - kept.lastSeenAt > TOUCH_AFTER_MS) {
+    // Kept sessions are shared: the first request after TOUCH_AFTER_MS writes, the others do not.
+    kept.lastSeenAt = at;
     await db
       .update(t.sessions)
       .set({ lastSeenAt: now })
       .where(and(eq(t.sessions.id, id), lt(t.sessions.lastSeenAt, now)));
-  const { scopeAll, ...user } = row.user;
-  const grants = typeof row.grants === 'string' ? JSON.parse(row.grants) : row.grants;
-  return {
-    sessionId: id,
-    user,
-    impersonatedBy: row.session.impersonatedBy,
-    ...grantsFrom(grants, scopeAll),
-  };
+  }
+  return kept.auth;
 };

@@ -29,7 +29,7 @@ export const throttleKeys = (username: string, address: string): ThrottleKeys =>
 
 const at = (date: Date) => sql`${date.toISOString()}::timestamptz`;
 
-export type Charge =
+type Charge =
   | {
       allowed: true;
       /** The back-off this attempt starts should it fail (0: none yet). */
@@ -42,12 +42,7 @@ export type Charge =
  * to count (and so to check) while the key backs off: parallel attempts cannot slip past a back-off.
  * Refused attempts are only counted (`refused`), never checked, never protocolled one by one.
  */
-export const chargeAttempt = async (
-  db: Db,
-  keys: ThrottleKeys,
-  now: Date,
-  o: ThrottleOptions,
-): Promise<Charge> => {
+const chargeAttempt = async (db: Db, keys: ThrottleKeys, now: Date, o: ThrottleOptions): Promise<Charge> => {
   const charged = await Promise.all([
     chargeKey(db, keys.pair, o.pair, now),
     chargeKey(db, keys.address, o.address, now),
@@ -111,7 +106,7 @@ const chargeKey = async (
  * The password was right: the pair starts afresh, and the address gets back the failure charged for
  * this attempt (an attacker's own account cannot wipe the address's count).
  */
-export const settleSuccess = async (db: Db, keys: ThrottleKeys, o: ThrottleOptions) => {
+const settleSuccess = async (db: Db, keys: ThrottleKeys, o: ThrottleOptions) => {
   const a = t.loginAttempts;
   await db.delete(a).where(eq(a.key, keys.pair));
   const left = sql`greatest(${a.failures} - 1, 0)`;
@@ -125,7 +120,7 @@ export const settleSuccess = async (db: Db, keys: ThrottleKeys, o: ThrottleOptio
 };
 
 /** Drops keys forgotten by their rule (no failure for a while, no back-off running): the table stays small. */
-export const forgetStale = async (db: Db, now: Date, o: ThrottleOptions) => {
+const forgetStale = async (db: Db, now: Date, o: ThrottleOptions) => {
   const a = t.loginAttempts;
   const before = new Date(now.getTime() - Math.max(o.pair.forgetMs, o.address.forgetMs));
   await db
@@ -139,7 +134,7 @@ export const forgetStale = async (db: Db, now: Date, o: ThrottleOptions) => {
 };
 
 /** 429 too_many_requests with the wait: Retry-After for tools, details.retryAfterSeconds for the web app. */
-export const tooManyAttempts = (retryAfterSeconds: number) =>
+const tooManyAttempts = (retryAfterSeconds: number) =>
   new HttpError(
     429,
     'too_many_requests',

@@ -3,19 +3,18 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { type ExtractTablesWithRelations, sql as schemaSql } from 'drizzle-orm';
+import { type SQL, sql as schemaSql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import type { PgDatabase, PgDialect, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from './schema';
 
-export type Schema = typeof schema;
+type Schema = typeof schema;
 /** One drizzle type for both engines: everything the app uses is common to PGlite and `pg`. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
-export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
 
 export interface Database {
   db: Db;
@@ -120,4 +119,31 @@ export const isConnectionError = (error: unknown): boolean => {
   )
     return true;
   return e.cause !== undefined && e.cause !== error && isConnectionError(e.cause);
+};
+
+const NAMED_STATEMENTS = 200;
+const statementNames = new Map<string, string>();
+
+/**
+ * Runs a statement on the driver itself: rows as the driver makes them (no drizzle result mapping, so
+ * the statement names its columns as the caller wants them), on PostgreSQL as a named prepared
+ * statement when `prepare` is set (parsed and planned once per connection and statement text; the
+ * first NAMED_STATEMENTS texts get names, later ones run unnamed so that connections do not collect
+ * statements without bound).
+ */
+export const queryRows = async <Row>(db: Db, query: SQL, prepare = false): Promise<Row[]> => {
+  const { sql: text, params } = (db as unknown as { dialect: PgDialect }).dialect.sqlToQuery(query);
+  const client = (db as unknown as { $client: unknown }).$client;
+  if (client instanceof pg.Pool) {
+    let name = prepare ? statementNames.get(text) : undefined;
+    if (prepare && !name && statementNames.size < NAMED_STATEMENTS) {
+      name = `falcon_q${statementNames.size}`;
+      statementNames.set(text, name);
+    }
+    const result = await client.query(name ? { name, text, values: params } : { text, values: params });
+    return result.rows as Row[];
+  }
+  if (client instanceof PGlite) return (await client.query<Row>(text, params)).rows;
+  // Anything else (a transaction's client): through drizzle, rows as objects all the same.
+  return ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
 };

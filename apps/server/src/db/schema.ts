@@ -1,4 +1,5 @@
 import type { ProtocolParams } from '@falcon/api-client';
+import type { Language } from '@falcon/locales';
 import { sql } from 'drizzle-orm';
 import {
   bigserial,
@@ -74,6 +75,9 @@ export const racks = pgTable(
       .notNull()
       .references(() => locations.code),
     position: integer('position').notNull(),
+    /** "Handle rack": when and by whom (username) the rack was last serviced. */
+    lastHandledAt: ts('last_handled_at'),
+    lastHandledBy: text('last_handled_by'),
   },
   (t) => [index('racks_location_idx').on(t.locationCode, t.position)],
 );
@@ -273,9 +277,8 @@ export const users = pgTable(
     phone: text('phone'),
     region: text('region'),
     useRegion: boolean('use_region').notNull().default(false),
-    language: text('language', { enum: ['de', 'en', 'cz', 'pl', 'hu', 'ro'] })
-      .notNull()
-      .default('de'),
+    // Typed, not a drizzle enum: drizzle-kit loads this file with require, @falcon/locales is ESM only.
+    language: text('language').$type<Language>().notNull().default('de'),
     sessionTimeoutMinutes: integer('session_timeout_minutes').notNull().default(60),
     employeeKey: text('employee_key'),
     /** Unrestricted scope (ADMIN and internal staff); otherwise `user_scope` rows name the data. */
@@ -367,10 +370,24 @@ export const reviewRequests = pgTable(
   {
     id: text('id').primaryKey(),
     type: text('type', {
-      enum: ['scan', 'deactivate', 'changequantity', 'additionalorder', 'inventorytransfer'],
+      enum: [
+        'scan',
+        'deactivate',
+        'changequantity',
+        'additionalorder',
+        'inventorytransfer',
+        'message',
+        'rackscan',
+      ],
     }).notNull(),
-    state: text('state', { enum: ['pending', 'approved', 'rejected'] }).notNull(),
+    state: text('state', {
+      enum: ['pending', 'approved', 'rejected', 'answered', 'closed', 'withdrawn'],
+    }).notNull(),
     containerId: text('container_id'),
+    /** A rack scan, or a message about a rack or shelf: the rack. */
+    rackCode: text('rack_code'),
+    /** A message's photo (re-encoded WebP in `files`). */
+    photoFileId: text('photo_file_id').references(() => files.id),
     containerCode: text('container_code'),
     /** The container's article when the request was made (shown to callers without the code field). */
     articleName: text('article_name'),
@@ -389,6 +406,14 @@ export const reviewRequests = pgTable(
         inventoryListId?: string;
         fillingQuantity?: number;
         previousFillingQuantity?: number;
+        message?: string;
+        photo?: boolean;
+        rackName?: string;
+        rackPosition?: number;
+        rackCode?: string;
+        shelfPosition?: number;
+        shelfCode?: string;
+        containerCount?: number;
       }>()
       .notNull(),
     reviewedBy: text('reviewed_by'),
@@ -398,6 +423,7 @@ export const reviewRequests = pgTable(
   (t) => [
     index('review_requests_state_idx').on(t.state, t.requestedAt),
     index('review_requests_container_idx').on(t.containerId),
+    index('review_requests_rack_idx').on(t.rackCode),
     index('review_requests_location_idx').on(t.locationCode),
     index('review_requests_requested_by_idx').on(t.requestedBy),
   ],
@@ -595,15 +621,13 @@ export const exportJobs = pgTable(
     ownerUserId: text('owner_user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['location', 'branch'] }).notNull(),
+    kind: text('kind', { enum: ['location', 'branch', 'concern'] }).notNull(),
     scopeCode: text('scope_code').notNull(),
     scopeName: text('scope_name').notNull(),
     state: text('state', { enum: ['queued', 'running', 'done', 'failed'] }).notNull(),
     filename: text('filename').notNull(),
     /** The owner's interface language when asking (`lang`): headers and values of the xlsx. */
-    language: text('language', { enum: ['de', 'en', 'cz', 'pl', 'hu', 'ro'] })
-      .notNull()
-      .default('de'),
+    language: text('language').$type<Language>().notNull().default('de'),
     /** The export request and the permissions it was made with. */
     request: jsonb('request').$type<Record<string, unknown>>().notNull(),
     rowCount: integer('row_count'),
@@ -612,7 +636,6 @@ export const exportJobs = pgTable(
     attempts: integer('attempts').notNull().default(0),
     createdAt: ts('created_at').notNull(),
     startedAt: ts('started_at'),
-    heartbeatAt: ts('heartbeat_at'),
     finishedAt: ts('finished_at'),
     error: text('error'),
   },

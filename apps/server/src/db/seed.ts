@@ -141,7 +141,7 @@ export const seedDataset = async (db: Db, d: Dataset): Promise<void> => {
     );
     const tree = new Map(d.locations.map((l) => [l.code, l]));
     await inBatches(
-      d.reviewRequests.map((r) => ({
+      d.reviewRequests.map(({ assigneeName: _name, ...r }) => ({
         ...r,
         concernCode: tree.get(r.locationCode)?.concernCode ?? '',
         branchCode: tree.get(r.locationCode)?.branchCode ?? '',
@@ -167,7 +167,7 @@ export const seedDataset = async (db: Db, d: Dataset): Promise<void> => {
 };
 
 /** The built-in roles of api-client (ids R01-R05, like the dataset's). */
-export const builtInRoles = () =>
+const builtInRoles = () =>
   DEFAULT_ROLE_NAMES.map((rolename, i) => ({
     id: `R${String(i + 1).padStart(2, '0')}`,
     rolename,

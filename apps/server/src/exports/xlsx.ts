@@ -14,7 +14,7 @@ import ExcelJS from 'exceljs';
 export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** An export column: a container key and how its value is written. */
-export type ColumnKind = 'text' | 'integer' | 'decimal' | 'date' | 'datetime' | 'boolean' | 'deliveryState';
+type ColumnKind = 'text' | 'integer' | 'decimal' | 'date' | 'datetime' | 'boolean' | 'deliveryState';
 export type ExportField = FieldKey | 'locationCode';
 
 const KINDS: Partial<Record<ExportField, ColumnKind>> = {
@@ -62,20 +62,11 @@ export const exportColumns = (granted: Granted): ExportColumn[] =>
     headerKey: `location:fields.${key}`,
   }));
 
-/** Text keys the export translates besides the headers. */
-export const EXPORT_TEXT_KEYS = [
-  'common:yes',
-  'common:no',
-  'common:delivery.inaccess',
-  'common:delivery.indelivery',
-  'common:delivery.backorder',
-] as const;
-
 /**
- * The export's texts from the shared labels of `@falcon/api-client` (generated from the web app's
- * translations): the header keys of `exportColumns` and `EXPORT_TEXT_KEYS` in one language.
+ * The export's texts from the shared labels of `@falcon/api-client` (generated from the translations of
+ * `@falcon/locales`): the header keys of `exportColumns`, yes/no and the delivery states in one language.
  */
-export const exportTranslator = (labels: LabelSet): ((key: string) => string) => {
+const exportTranslator = (labels: LabelSet): ((key: string) => string) => {
   const texts = new Map<string, string>([
     ['location:fields.locationCode', labels.locationCode],
     ['common:yes', labels.yes],
@@ -141,7 +132,7 @@ const XML_INVALID = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g;
 
 const safeText = (value: string) => value.replace(XML_INVALID, '').slice(0, MAX_CELL_TEXT);
 
-export const safeSheetName = (name: string): string =>
+const safeSheetName = (name: string): string =>
   name
     .replace(/[[\]:*?/\\]/g, ' ')
     .replace(XML_INVALID, '')

@@ -52,7 +52,7 @@ export interface ParsedBarcodeList {
 }
 
 /** One barcode per row from the first column; a header row is tolerated. */
-export const barcodesOf = (rows: readonly TableRow[]): ParsedBarcode[] => {
+const barcodesOf = (rows: readonly TableRow[]): ParsedBarcode[] => {
   const body = rows.length && isBarcodeHeader(rows[0]?.cells[0]) ? rows.slice(1) : rows;
   return body.map(({ line, cells }) => ({ line, barcode: normalizeBarcode(cells[0]) }));
 };

@@ -5,7 +5,7 @@ import { checkUpload } from './sniff';
 
 export type ImageKind = 'image' | 'branchMap';
 
-export interface ImageProfile {
+interface ImageProfile {
   /** Longest side of the stored image; larger uploads are scaled down, smaller ones kept. */
   maxDimension: number;
   /** Longest side of the thumbnail. */
@@ -15,7 +15,7 @@ export interface ImageProfile {
   maxInputPixels: number;
 }
 
-export const IMAGE_PROFILES: Record<ImageKind, ImageProfile> = {
+const IMAGE_PROFILES: Record<ImageKind, ImageProfile> = {
   // Gallery photos: 64 MP takes any phone camera at full resolution.
   image: { maxDimension: 2560, thumbnailDimension: 320, quality: 82, maxInputPixels: 64_000_000 },
   // Floor plans carry fine lines and text: more pixels, higher quality. Positions on the map are
@@ -24,7 +24,7 @@ export const IMAGE_PROFILES: Record<ImageKind, ImageProfile> = {
 };
 
 /** Stored images are WebP: small in the database, shown by every current browser, no metadata. */
-export const STORED_IMAGE_MIME = 'image/webp';
+const STORED_IMAGE_MIME = 'image/webp';
 
 export interface StoredImage {
   /** Storage name from a random id, never from the upload. */
@@ -80,7 +80,7 @@ export const makeThumbnail = async (
  * libvips' own output, so nothing the uploader appended or embedded (EXIF with GPS, scripts in
  * comments, polyglot payloads) survives. EXIF orientation is applied before metadata is dropped.
  */
-export const processImage = async (
+const processImage = async (
   kind: ImageKind,
   bytes: Uint8Array,
   originalName?: string,

@@ -6,14 +6,14 @@ import { fail, ok, type Result } from './result';
 import { checkUpload, type Sniffed } from './sniff';
 import { type Cell, cellText, readTable, type TableRow } from './table';
 
-export type InventoryError = InventoryRow['errors'][number];
+type InventoryError = InventoryRow['errors'][number];
 /** A checked row as stored: the whole row (the answer drops what the caller may not see). */
 export type StoredInventoryRow = InventoryRow & { barcode: string; quantity: number | null };
 
 /** Counted quantities above this are typing errors, not stock. */
-export const MAX_QUANTITY = 1_000_000_000;
+const MAX_QUANTITY = 1_000_000_000;
 /** Longest comment kept (the contract's `Text`). */
-export const MAX_COMMENT = 2000;
+const MAX_COMMENT = 2000;
 
 export interface ParsedInventoryRow {
   line: number;
@@ -55,7 +55,7 @@ const isInventoryHeader = (cells: readonly Cell[]): boolean => {
 };
 
 /** Rows of barcode-or-code, quantity, optional comment; a header row is tolerated. */
-export const inventoryRowsOf = (rows: readonly TableRow[]): ParsedInventoryRow[] => {
+const inventoryRowsOf = (rows: readonly TableRow[]): ParsedInventoryRow[] => {
   const body = rows.length && isInventoryHeader(rows[0]?.cells ?? []) ? rows.slice(1) : rows;
   return body.map(({ line, cells }) => {
     const comment = cellText(cells[2]).trim().slice(0, MAX_COMMENT);

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 export const newFileId = (): string => randomUUID();
 
 /** Longest display name kept (the contract's `Name` allows 200 characters). */
-export const MAX_DISPLAY_NAME = 200;
+const MAX_DISPLAY_NAME = 200;
 
 // Controls, bidi overrides/isolates (they disguise extensions: "gpj.exe" shown as "exe.jpg"),
 // zero-width characters, and characters Windows forbids in file names.

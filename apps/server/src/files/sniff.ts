@@ -6,7 +6,7 @@ export type UploadKind = 'image' | 'branchMap' | 'barcodeList' | 'inventoryList'
 
 export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-export type SniffedFormat = 'jpeg' | 'png' | 'webp' | 'xlsx' | 'csv' | 'txt';
+type SniffedFormat = 'jpeg' | 'png' | 'webp' | 'xlsx' | 'csv' | 'txt';
 
 const FORMAT_MIME: Record<SniffedFormat, string> = {
   jpeg: 'image/jpeg',
@@ -73,7 +73,7 @@ const decode = (encoding: NonNullable<Sniffed['encoding']>, bytes: Uint8Array): 
  * Text has no magic bytes: it is text when it decodes (UTF-8, UTF-16 with BOM, else Windows-1252,
  * what German Excel writes as "CSV") and holds no NUL or other binary control characters.
  */
-export const decodeText = (bytes: Uint8Array): Pick<Sniffed, 'text' | 'encoding'> | null => {
+const decodeText = (bytes: Uint8Array): Pick<Sniffed, 'text' | 'encoding'> | null => {
   const [a, b] = [bytes[0], bytes[1]];
   let encoding: NonNullable<Sniffed['encoding']> =
     a === 0xff && b === 0xfe ? 'utf-16le' : a === 0xfe && b === 0xff ? 'utf-16be' : 'utf-8';
@@ -89,7 +89,7 @@ export const decodeText = (bytes: Uint8Array): Pick<Sniffed, 'text' | 'encoding'
 const textFormat = (text: string): SniffedFormat => (/[;,\t]/.test(text) ? 'csv' : 'txt');
 
 /** What the bytes are, by magic bytes (never by file name); undefined when not a known format. */
-export const sniff = async (bytes: Uint8Array): Promise<Sniffed | undefined> => {
+const sniff = async (bytes: Uint8Array): Promise<Sniffed | undefined> => {
   // UTF-16 text starts with a BOM that file-type mistakes for an MPEG frame.
   const utf16 = (bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff);
   if (!utf16) {

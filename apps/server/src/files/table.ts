@@ -13,7 +13,7 @@ export interface TableRow {
   cells: Cell[];
 }
 
-export const LIST_LIMITS = {
+const LIST_LIMITS = {
   /** Rows a list may hold: far above any location's containers, small enough for one response. */
   maxRows: 20_000,
   /**
@@ -80,7 +80,7 @@ const DELIMITERS = [';', '\t', ',', '|'] as const;
  * The delimiter found on the most of the first non-empty lines. papaparse's own guess gives up
  * on a single line or a trailing blank line, which short lists have.
  */
-export const guessDelimiter = (text: string): string => {
+const guessDelimiter = (text: string): string => {
   const lines = text
     .split(/\r?\n|\r/)
     .filter((l) => l.trim() !== '')

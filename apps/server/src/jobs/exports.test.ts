@@ -245,7 +245,6 @@ describe('runExport paging', () => {
       attempts: 1,
       createdAt: new Date(),
       startedAt: new Date(),
-      heartbeatAt: new Date(),
       finishedAt: null,
       error: null,
     };

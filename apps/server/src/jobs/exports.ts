@@ -116,10 +116,14 @@ export const runExport = async (db: Db, job: JobRow, signal?: AbortSignal, pageS
   const auth = await ownerAuth(db, job.ownerUserId);
   if (!auth) throw new Error('The owner of the export no longer exists.');
   const request = job.request as unknown as Request;
-  const pool =
+  const pool = eq(
     job.kind === 'location'
-      ? eq(t.containers.locationCode, job.scopeCode)
-      : eq(t.containers.branchCode, job.scopeCode);
+      ? t.containers.locationCode
+      : job.kind === 'concern'
+        ? t.containers.concernCode
+        : t.containers.branchCode,
+    job.scopeCode,
+  );
   const { where, orderBy } = searchParts(auth, and(pool, stateFilterSql(request.stateFilter)) as SQL, {
     query: request.searchTerm ?? '',
     filters: request.filters ?? {},

@@ -19,6 +19,7 @@ import type { Call, Handler, RouteGroup } from '../routes/define';
 import { writeProtocol } from '../services/protocol';
 import { checkTenant } from '../services/tenants';
 import { sendBytes } from '../uploads/multipart';
+import { shapeOf } from './response-shape';
 
 export const API_BASE = '/api';
 
@@ -91,7 +92,7 @@ const runEndpoint = async (
     name,
     requestedWith: request.headers['x-requested-with'] as string | undefined,
     authenticate: async () => {
-      request.auth = await authOf(db, tokenOf(request), ctx.now(), ctx.sessionMaxMs);
+      request.auth = await authOf(db, tokenOf(request), ctx.now(), ctx.sessionMaxMs, ctx.sessions);
       return request.auth;
     },
     log: (entry) => writeProtocol(db, entry).then(() => undefined),
@@ -116,14 +117,60 @@ const runEndpoint = async (
     apiUrl: (path: string) => `${API_BASE}${path}`,
   };
   const result = await handler(call);
+  // A request that may have changed sessions, users or roles answers once this instance has dropped
+  // what it changed and every other instance has been told (auth/session-cache.ts).
+  if (endpoint.method !== 'GET' && SETTLING_RESOURCES.has(name.slice(0, name.indexOf('.'))))
+    await ctx.sessions.settle();
   if (result === reply || reply.sent) return reply;
   const granted = optionalAuth?.permissions ?? NO_CODES;
   if (endpoint.table) return sendTable(request, reply, name, endpoint.table, result, granted);
   if (endpoint.responseKind && endpoint.responseKind !== 'json') return reply.send(result);
-  const checked = endpoint.response.safeParse(result);
-  if (!checked.success) return contractMismatch(request, name, checked.error.issues);
+  const answer = checkedAnswer(ctx, request, name, endpoint.response, result);
   reply.code(endpoint.status ?? 200).header('Cache-Control', 'no-store');
-  return visibleFor(endpoint.response, granted)(checked.data);
+  return filterFor(endpoint.response, granted)(answer);
+};
+
+/**
+ * The field filter of a schema for a permission set, looked up by the set itself: a kept session's set
+ * is the same object on every request (ADR 0044), so its filters are found without building the key of
+ * held codes that `visibleFor` compiles them under.
+ */
+const filters = new WeakMap<ReadonlySet<string>, Map<z.ZodType, (value: unknown) => unknown>>();
+const filterFor = (schema: z.ZodType, granted: ReadonlySet<string>) => {
+  let bySchema = filters.get(granted);
+  if (!bySchema) {
+    bySchema = new Map();
+    filters.set(granted, bySchema);
+  }
+  let filter = bySchema.get(schema);
+  if (!filter) {
+    filter = visibleFor(schema, granted) as (value: unknown) => unknown;
+    bySchema.set(schema, filter);
+  }
+  return filter;
+};
+
+/**
+ * The answer as the contract allows it out: only the schema's keys (plugins/response-shape.ts), or, where
+ * the schema is not compiled or `validateResponses` is on (every test), parsed with zod: a mismatch is a
+ * 500. With validation on, the compiled shape must keep exactly what zod keeps.
+ */
+const checkedAnswer = (
+  ctx: AppContext,
+  request: FastifyRequest,
+  name: EndpointName,
+  schema: z.ZodType,
+  result: unknown,
+): unknown => {
+  const shape = shapeOf(schema);
+  if (shape && !ctx.validateResponses) return shape(result);
+  const checked = schema.safeParse(result);
+  if (!checked.success) return contractMismatch(request, name, checked.error.issues);
+  if (shape && JSON.stringify(shape(result)) !== JSON.stringify(checked.data)) {
+    request.log.error({ endpoint: name }, 'the compiled response shape differs from the contract');
+    throw new HttpError(500, 'internal_error');
+  }
+  return checked.data;
 };
 
 const NO_CODES: ReadonlySet<string> = new Set();
@@ -132,6 +179,9 @@ const withoutLang = (query: unknown): Record<string, unknown> => {
   const { lang: _lang, ...rest } = (query ?? {}) as Record<string, unknown>;
   return rest;
 };
+
+/** The resources whose writes change what a session check reads (sign-in/out, users, roles, own profile). */
+const SETTLING_RESOURCES: ReadonlySet<string> = new Set(['auth', 'users', 'roles', 'profile']);
 
 const contractMismatch = (request: FastifyRequest, name: EndpointName, issues: readonly Issue[]): never => {
   request.log.error({ endpoint: name, issues: issues.slice(0, 5) }, 'response does not match the contract');

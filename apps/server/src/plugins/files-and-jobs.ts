@@ -5,7 +5,7 @@ import type { AppContext } from '../context';
 import { isConnectionError } from '../db/client';
 
 /** The largest `multipart.maxBytes` of the contract: each upload route reads with its own, smaller limit. */
-export const MULTIPART_MAX_BYTES = Math.max(...endpoints.map((e) => e.endpoint.multipart?.maxBytes ?? 0));
+const MULTIPART_MAX_BYTES = Math.max(...endpoints.map((e) => e.endpoint.multipart?.maxBytes ?? 0));
 
 /** How long the job queue waits before it tries to start again while the database is away. */
 const START_RETRY_MS = 5_000;

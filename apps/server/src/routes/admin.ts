@@ -20,7 +20,7 @@ import * as t from '../db/schema';
 import { fail, forbidden, HttpError, invalid, notFound } from '../errors';
 import { newId } from '../ids';
 import { writeProtocol } from '../services/protocol';
-import { reviewView } from '../services/reviews';
+import { reviewViews } from '../services/reviews';
 import { locationTableScope, reviewScope } from '../services/scope';
 import { containerCounts } from '../services/tree';
 import {
@@ -459,7 +459,7 @@ export const adminRoutes = defineRoutes('admin', {
         .sort((a, b) => b.alarmingCount - a.alarmingCount || a.code.localeCompare(b.code)),
       myPendingRequests: myPending?.n ?? 0,
       toReview: toReview?.n ?? 0,
-      recentRequests: recent.map(reviewView),
+      recentRequests: await reviewViews(db, recent),
     };
   },
 });

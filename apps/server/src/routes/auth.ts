@@ -27,7 +27,7 @@ const clearSessionCookie = (reply: FastifyReply, ctx: AppContext) =>
   });
 
 /** An active user by username (any case); a deactivated one cannot sign in and answers like an unknown one. */
-export const userByName = async (db: AppContext['db'], username: string) => {
+const userByName = async (db: AppContext['db'], username: string) => {
   const [user] = await db
     .select({ id: t.users.id, username: t.users.username, passwordHash: t.users.passwordHash })
     .from(t.users)

@@ -3,14 +3,15 @@ import {
   containerActionRefusal,
   orderDateRefusal,
   type ReviewRequest,
+  type ReviewType,
 } from '@falcon/api-client';
-import { and, asc, desc, eq, max, min, sql, sum } from 'drizzle-orm';
+import { and, asc, desc, eq, max, min, or, sql, sum } from 'drizzle-orm';
 import type { Auth } from '../auth/sessions';
 import type { Db } from '../db/client';
 import * as t from '../db/schema';
 import { fail, HttpError, invalid, notFound } from '../errors';
-import { containerById, documentView, toContainer } from '../services/containers';
-import { createReview, reviewView } from '../services/reviews';
+import { containerById, containerViewById, documentView, toContainer } from '../services/containers';
+import { createReview, reviewViews } from '../services/reviews';
 import { containerScope } from '../services/scope';
 import { locationFor } from '../services/tree';
 import { defineRoutes } from './define';
@@ -46,6 +47,23 @@ const requestAction = async (
     return createReview(tx, auth, type, location, container, payload(container), now);
   });
 
+/** The kinds of request waiting for review for a container: its own, and a scan of its rack. */
+const pendingRequestsOf = async (db: Db, c: { id: string; rackCode: string }): Promise<ReviewType[]> => {
+  const rows = await db
+    .selectDistinct({ type: t.reviewRequests.type })
+    .from(t.reviewRequests)
+    .where(
+      and(
+        eq(t.reviewRequests.state, 'pending'),
+        or(
+          eq(t.reviewRequests.containerId, c.id),
+          and(eq(t.reviewRequests.type, 'rackscan'), eq(t.reviewRequests.rackCode, c.rackCode)),
+        ),
+      ),
+    );
+  return rows.map((r) => r.type).sort();
+};
+
 const documentsOf = (db: Db, where: ReturnType<typeof eq>) =>
   db
     .select({
@@ -69,7 +87,14 @@ export const containerRoutes = defineRoutes('container', {
     if (!row) throw new HttpError(404, 'invalid_barcode');
     return toContainer(row);
   },
-  get: async ({ db, auth, params }) => toContainer(await containerById(db, auth, params.id)),
+  get: async ({ db, auth, params }) => {
+    const view = await containerViewById(db, auth, params.id);
+    // The view is read from the row, before the field filter: its rack code is always there.
+    return {
+      ...view,
+      pendingRequests: await pendingRequestsOf(db, { id: view.id, rackCode: view.rackCode ?? '' }),
+    };
+  },
   documents: async ({ db, auth, params, apiUrl }) => {
     const container = await containerById(db, auth, params.id);
     const rows = await documentsOf(db, eq(t.documents.containerId, container.id));
@@ -82,8 +107,16 @@ export const containerRoutes = defineRoutes('container', {
       .from(t.reviewRequests)
       .where(eq(t.reviewRequests.containerId, container.id))
       .orderBy(desc(t.reviewRequests.requestedAt), desc(t.reviewRequests.id));
-    return rows.map(reviewView);
+    return reviewViews(db, rows);
   },
+  /** A message about the container to the responsible clerk (kept as a request of type message). */
+  message: ({ db, auth, params, body, ctx }) =>
+    db.transaction(async (transaction) => {
+      const tx = transaction as unknown as Db;
+      const container = await containerById(tx, auth, params.id);
+      const location = await locationFor(tx, auth, container.locationCode);
+      return createReview(tx, auth, 'message', location, container, { message: body.message }, ctx.now());
+    }),
   deactivate: ({ db, auth, params, ctx }) =>
     requestAction(db, auth, params.id, 'deactivate', () => ({}), ctx.now()),
   scan: ({ db, auth, params, ctx }) => requestAction(db, auth, params.id, 'scan', () => ({}), ctx.now()),

@@ -1,22 +1,31 @@
 import {
   containerCell,
   fullNameOf,
+  positionOf,
   protocolEntry,
   type Rack,
   suggestionOf,
   suggestionSearch,
 } from '@falcon/api-client';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
+import type { Auth } from '../auth/sessions';
 import type { Db } from '../db/client';
 import * as t from '../db/schema';
-import { invalid } from '../errors';
+import { fail, invalid } from '../errors';
 import { searchContainers } from '../services/containers';
 import { writeProtocol } from '../services/protocol';
-import { locationFor, locationView } from '../services/tree';
+import { createReview } from '../services/reviews';
+import {
+  type LocationRow,
+  locationFor,
+  locationView,
+  rackActionStateOf,
+  racksWithPendingScan,
+} from '../services/tree';
 import { defineRoutes } from './define';
 
 const racksView = async (db: Db, code: string): Promise<Rack[]> => {
-  const [racks, shelves, cells] = await Promise.all([
+  const [racks, shelves, cells, scanning] = await Promise.all([
     db
       .select()
       .from(t.racks)
@@ -38,12 +47,14 @@ const racksView = async (db: Db, code: string): Promise<Rack[]> => {
       })
       .from(t.containers)
       .where(eq(t.containers.locationCode, code)),
+    racksWithPendingScan(db, code),
   ]);
   const byPlace = new Map(cells.map((c) => [c.placeCode, c]));
   return racks.map((rack) => ({
     code: rack.code,
     name: rack.name,
     position: rack.position,
+    ...rackActionStateOf(rack, scanning),
     shelves: shelves
       .filter((s) => s.rackCode === rack.code)
       .map((shelf) => ({
@@ -57,6 +68,61 @@ const racksView = async (db: Db, code: string): Promise<Rack[]> => {
       })),
   }));
 };
+
+type RackRow = typeof t.racks.$inferSelect;
+
+/** A rack of the location by its position (as the grid shows it); 404 naming `rack` when there is none. */
+const rackAt = async (db: Db, location: LocationRow, position: string, lock = false): Promise<RackRow> => {
+  const query = db
+    .select()
+    .from(t.racks)
+    .where(and(eq(t.racks.locationCode, location.code), eq(t.racks.position, positionOf(position, 'rack'))))
+    .orderBy(asc(t.racks.code))
+    .limit(1);
+  const [rack] = lock ? await query.for('update') : await query;
+  return rack ?? fail(404, 'not_found', 'rack');
+};
+
+/** A message about a rack or one of its shelves, to the location's responsible clerk. */
+const rackMessage = (
+  db: Db,
+  auth: Auth,
+  params: { code: string; rack: string; shelf?: string },
+  message: string,
+  now: Date,
+) =>
+  db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Db;
+    const location = await locationFor(tx, auth, params.code);
+    const rack = await rackAt(tx, location, params.rack);
+    let shelf: { code: string; position: number } | undefined;
+    if (params.shelf !== undefined) {
+      const [found] = await tx
+        .select({ code: t.shelves.code, position: t.shelves.position })
+        .from(t.shelves)
+        .where(
+          and(eq(t.shelves.rackCode, rack.code), eq(t.shelves.position, positionOf(params.shelf, 'shelf'))),
+        )
+        .limit(1);
+      shelf = found ?? fail(404, 'not_found', 'shelf');
+    }
+    return createReview(
+      tx,
+      auth,
+      'message',
+      location,
+      null,
+      {
+        message,
+        rackName: rack.name,
+        rackPosition: rack.position,
+        rackCode: rack.code,
+        ...(shelf ? { shelfPosition: shelf.position, shelfCode: shelf.code } : {}),
+      },
+      now,
+      rack,
+    );
+  });
 
 /** Customer admins responsible for a location: KD_ADMIN users with a restricted scope reaching it. */
 const adminsOf = async (db: Db, location: { code: string; branchCode: string; concernCode: string }) => {
@@ -149,6 +215,76 @@ export const locationRoutes = defineRoutes('location', {
   // scope answered 404), so the search runs without loading it again.
   search: ({ db, auth, params, body }) =>
     searchContainers(db, auth, eq(t.containers.locationCode, params.code), body),
+
+  /** One request to scan every active container of the rack; the clerk approves it like a container scan. */
+  scanRack: async ({ db, auth, params, ctx }) =>
+    db.transaction(async (transaction) => {
+      const tx = transaction as unknown as Db;
+      const location = await locationFor(tx, auth, params.code);
+      // The rack row lock makes a second scan request (another instance) wait, then see the first.
+      const rack = await rackAt(tx, location, params.rack, true);
+      const [pending] = await tx
+        .select({ id: t.reviewRequests.id })
+        .from(t.reviewRequests)
+        .where(
+          and(
+            eq(t.reviewRequests.rackCode, rack.code),
+            eq(t.reviewRequests.type, 'rackscan'),
+            eq(t.reviewRequests.state, 'pending'),
+          ),
+        )
+        .limit(1);
+      if (pending) fail(409, 'scan_error', undefined, 'A scan of this rack is waiting for review already.');
+      const [held] = await tx
+        .select({ n: count() })
+        .from(t.containers)
+        .where(and(eq(t.containers.rackCode, rack.code), eq(t.containers.active, true)));
+      const containerCount = held?.n ?? 0;
+      if (containerCount === 0) fail(409, 'scan_error', undefined, 'The rack holds no active container.');
+      return createReview(
+        tx,
+        auth,
+        'rackscan',
+        location,
+        null,
+        { rackName: rack.name, rackPosition: rack.position, rackCode: rack.code, containerCount },
+        ctx.now(),
+        rack,
+      );
+    }),
+
+  /** "Handle rack": the clerk records that the rack was serviced, now and by them (protocolled). */
+  handleRack: async ({ db, auth, params, ctx }) =>
+    db.transaction(async (transaction) => {
+      const tx = transaction as unknown as Db;
+      const location = await locationFor(tx, auth, params.code);
+      const rack = await rackAt(tx, location, params.rack, true);
+      const now = ctx.now();
+      await tx
+        .update(t.racks)
+        .set({ lastHandledAt: now, lastHandledBy: auth.user.username })
+        .where(eq(t.racks.code, rack.code));
+      await writeProtocol(
+        tx,
+        protocolEntry.rackHandled(
+          auth.user.username,
+          location.code,
+          rack.name,
+          rack.lastHandledAt?.toISOString() ?? null,
+          now.toISOString(),
+        ),
+        now,
+      );
+      return {
+        rackCode: rack.code,
+        rackName: rack.name,
+        rackPosition: rack.position,
+        lastHandled: { at: now.toISOString(), by: auth.user.username },
+      };
+    }),
+
+  rackMessage: ({ db, auth, params, body, ctx }) => rackMessage(db, auth, params, body.message, ctx.now()),
+  shelfMessage: ({ db, auth, params, body, ctx }) => rackMessage(db, auth, params, body.message, ctx.now()),
 
   suggestContainer: async ({ db, auth, params, body }) => {
     const location = await locationFor(db, auth, params.code);

@@ -4,7 +4,9 @@ import type { Auth } from '../auth/sessions';
 import type { Db } from '../db/client';
 import * as t from '../db/schema';
 import { notFound } from '../errors';
+import { enqueueExport } from '../jobs/exports';
 import { searchContainers } from '../services/containers';
+import { requestLanguage } from '../services/language';
 import { orgMemo, scopeKey } from '../services/org-memo';
 import { branchScope, concernScope, locationTableScope } from '../services/scope';
 import { employeeVisible } from '../services/tenants';
@@ -108,6 +110,23 @@ export const concernRoutes = defineRoutes('concern', {
   get: ({ db, auth, params }) => concernView(db, auth, params.code),
   search: ({ db, auth, params, body }) =>
     searchContainers(db, auth, eq(t.containers.concernCode, params.code), body),
+  exportXlsx: async ({ db, auth, params, body, ctx, request }) => {
+    const [concern] = await db
+      .select({ code: t.concerns.code, name: t.concerns.name })
+      .from(t.concerns)
+      .where(eq(t.concerns.code, params.code));
+    if (!concern) return notFound();
+    return enqueueExport(
+      ctx.jobs,
+      db,
+      auth,
+      'concern',
+      concern!,
+      body,
+      ctx.now(),
+      requestLanguage(request, auth),
+    );
+  },
 });
 
 const EMPLOYEE_SORT = {

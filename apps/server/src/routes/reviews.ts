@@ -1,11 +1,15 @@
 import { canSeeContainerField, REVIEW_TYPES, type ReviewType } from '@falcon/api-client';
 import { type AnyColumn, and, asc, count, desc, eq, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Auth } from '../auth/sessions';
 import type { Db } from '../db/client';
 import * as t from '../db/schema';
-import { HttpError } from '../errors';
-import { decideReview, reviewView } from '../services/reviews';
+import { HttpError, notFound } from '../errors';
+import { acceptImage } from '../files/images';
+import { attachPhoto, decideReview, reviewViews, withdrawReview } from '../services/reviews';
 import { reviewScope } from '../services/scope';
+import { fileById } from '../services/stored-files';
+import { fileError, readUpload, sendBytes } from '../uploads/multipart';
 import { defineRoutes } from './define';
 
 const SORT: Record<string, AnyColumn> = {
@@ -43,7 +47,7 @@ const pageOf = async (db: Db, auth: Auth, where: SQL | undefined, body: ListBody
     db.select({ n: count() }).from(t.reviewRequests).where(where),
   ]);
   return {
-    items: rows.map(reviewView),
+    items: await reviewViews(db, rows),
     total: total?.n ?? 0,
     page: body.page,
     size: body.size,
@@ -53,6 +57,17 @@ const pageOf = async (db: Db, auth: Auth, where: SQL | undefined, body: ListBody
 const stateFilter = (state: string | undefined, fallback: 'pending' | 'all') => {
   const wanted = state ?? fallback;
   return wanted === 'all' ? undefined : eq(t.reviewRequests.state, wanted as 'pending');
+};
+
+/**
+ * The inbox shows what is assigned to the reviewer by default (filterMap assignee `me`); `all` shows
+ * everything in their scope, an employee key that employee's requests. A reviewer linked to no employee
+ * (an administrator) is assigned nothing: their default is everything in their scope.
+ */
+const assigneeFilter = (auth: Auth, assignee: string | undefined) => {
+  const wanted = assignee ?? (auth.user.employeeKey ? 'me' : 'all');
+  if (wanted === 'all') return undefined;
+  return eq(t.reviewRequests.assigneeKey, wanted === 'me' ? (auth.user.employeeKey ?? '') : wanted);
 };
 
 export const reviewsRoutes = defineRoutes('reviews', {
@@ -69,9 +84,7 @@ export const reviewsRoutes = defineRoutes('reviews', {
         stateFilter(f.state, 'pending'),
         f.type ? (type ? eq(t.reviewRequests.type, type) : eq(t.reviewRequests.id, '')) : undefined,
         f.locationCode ? eq(t.reviewRequests.locationCode, f.locationCode) : undefined,
-        f.assignee
-          ? eq(t.reviewRequests.assigneeKey, f.assignee === 'me' ? (auth.user.employeeKey ?? '') : f.assignee)
-          : undefined,
+        assigneeFilter(auth, f.assignee),
       ),
       body,
     );
@@ -87,4 +100,36 @@ export const reviewsRoutes = defineRoutes('reviews', {
     decideReview(db, auth, params.id, 'approved', body.comment, ctx.now()),
   reject: ({ db, auth, params, body, ctx }) =>
     decideReview(db, auth, params.id, 'rejected', body.comment, ctx.now()),
+  answer: ({ db, auth, params, body, ctx }) =>
+    decideReview(db, auth, params.id, 'answered', body.comment, ctx.now()),
+  close: ({ db, auth, params, body, ctx }) =>
+    decideReview(db, auth, params.id, 'closed', body.comment, ctx.now()),
+  withdraw: ({ db, auth, params, ctx }) => withdrawReview(db, auth, params.id, ctx.now()),
+  uploadPhoto: async ({ db, auth, params, request, ctx }) => {
+    const upload = await readUpload(request, 'image', z.strictObject({}));
+    // Checked and re-encoded like a gallery image: metadata and anything appended are gone.
+    const accepted = await acceptImage('image', upload.bytes, upload.filename);
+    if (!accepted.ok) throw fileError(accepted.error);
+    const image = accepted.value.image;
+    return attachPhoto(
+      db,
+      auth,
+      params.id,
+      { filename: image.name, contentType: image.mime, content: image.bytes },
+      ctx.now(),
+    );
+  },
+  photo: async ({ db, params, reply }) => {
+    const [row] = await db
+      .select({ photoFileId: t.reviewRequests.photoFileId })
+      .from(t.reviewRequests)
+      .where(eq(t.reviewRequests.id, params.id));
+    const file = row?.photoFileId ? await fileById(db, row.photoFileId) : undefined;
+    if (!file) return notFound();
+    return sendBytes(
+      reply,
+      { content: file!.content, contentType: file!.contentType, filename: file!.filename },
+      true,
+    );
+  },
 });

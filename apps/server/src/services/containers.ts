@@ -13,7 +13,6 @@ import {
   type AnyColumn,
   and,
   asc,
-  count,
   eq,
   getTableColumns,
   gte,
@@ -26,7 +25,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { Auth } from '../auth/sessions';
-import type { Db } from '../db/client';
+import { type Db, queryRows } from '../db/client';
 import * as t from '../db/schema';
 import { HttpError } from '../errors';
 import { containerScope } from './scope';
@@ -57,6 +56,20 @@ export const containerById = async (db: Db, auth: Auth, id: string): Promise<Con
     .select()
     .from(t.containers)
     .where(and(eq(t.containers.id, id), containerScope(auth.scope)));
+  if (!row) throw new HttpError(404, 'container_not_found');
+  return row;
+};
+
+/**
+ * A container in the caller's scope as the contract knows it, else 404 container_not_found: one prepared
+ * statement on the driver (the detail answer; see CONTAINER_COLUMNS).
+ */
+export const containerViewById = async (db: Db, auth: Auth, id: string): Promise<Container> => {
+  const [row] = await queryRows<Container>(
+    db,
+    sql`select ${CONTAINER_COLUMNS} from ${t.containers} where ${and(eq(t.containers.id, id), containerScope(auth.scope))}`,
+    true,
+  );
   if (!row) throw new HttpError(404, 'container_not_found');
   return row;
 };
@@ -168,6 +181,40 @@ export const searchParts = (auth: Auth, pool: SQL, q: SearchQuery) => {
   return { where, orderBy, hasQuery: tokens.length > 0 };
 };
 
+/**
+ * The columns of a Container as the contract names them, for statements that run on the driver itself
+ * (`queryRows`): each row comes back as the container, with no mapping per row and field. Timestamps
+ * and dates are written by the database as the contract's strings (the same on PGlite and PostgreSQL).
+ */
+const CONTAINER_COLUMNS = sql.raw(
+  Object.entries(getTableColumns(t.containers))
+    .filter(([key]) => key !== 'concernCode' && key !== 'branchCode')
+    .map(([key, column]) => {
+      const name = `"containers"."${column.name}"`;
+      if (column.columnType === 'PgTimestamp')
+        return `to_char(${name} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "${key}"`;
+      if (column.columnType === 'PgDateString') return `to_char(${name}, 'YYYY-MM-DD') as "${key}"`;
+      return `${name} as "${key}"`;
+    })
+    .join(', '),
+);
+
+type PageRow = Container & { n: number | string; id: string | null };
+
+const pageSql = (q: { page: number; size: number }) => {
+  const offset = q.page * q.size;
+  if (!Number.isSafeInteger(q.size) || !Number.isSafeInteger(offset) || q.size < 0 || offset < 0)
+    throw new HttpError(400, 'validation_error', undefined, { field: 'page' });
+  return sql.raw(`limit ${q.size} offset ${offset}`);
+};
+
+/** The page's containers (rows without one: the total's row of an empty page) and the total. */
+const pageOf = (rows: PageRow[], q: { page: number; size: number }, total?: number) => {
+  const items: Container[] = [];
+  for (const { n: _n, ...item } of rows) if (item.id !== null) items.push(item as Container);
+  return { items, total: total ?? Number(rows[0]?.n ?? 0), page: q.page, size: q.size };
+};
+
 export const searchContainers = async (
   db: Db,
   auth: Auth,
@@ -175,48 +222,42 @@ export const searchContainers = async (
   q: SearchQuery & { page: number; size: number },
 ) => {
   const { where, orderBy, hasQuery } = searchParts(auth, pool, q);
+  const order = sql.join(orderBy, sql`, `);
+  // Limit and offset written into the statement: a prepared statement's plan then knows them (the
+  // first page stops after 20 rows of the location's index; with them as parameters the generic plan
+  // could not, measured 970-1,360 -> 1,750-1,930 statements a second, 10 clients).
+  const page = pageSql(q);
   if (hasQuery) {
     // A text query scans the pool anyway: count in the same pass instead of a second scan.
-    const rows = await db
-      .select({ row: getTableColumns(t.containers), total: sql<number>`count(*) over ()`.mapWith(Number) })
-      .from(t.containers)
-      .where(where)
-      .orderBy(...orderBy)
-      .limit(q.size)
-      .offset(q.page * q.size);
-    let total = rows[0]?.total ?? 0;
-    if (!rows.length && q.page > 0)
-      total = (await db.select({ n: count() }).from(t.containers).where(where))[0]?.n ?? 0;
-    return { items: rows.map((r) => toContainer(r.row)), total, page: q.page, size: q.size };
+    const rows = await queryRows<PageRow>(
+      db,
+      sql`select count(*) over () as n, ${CONTAINER_COLUMNS} from ${t.containers} where ${where}
+          order by ${order} ${page}`,
+    );
+    if (!rows.length && q.page > 0) {
+      const [counted] = await queryRows<{ n: number | string }>(
+        db,
+        sql`select count(*) as n from ${t.containers} where ${where}`,
+      );
+      return pageOf(rows, q, Number(counted?.n ?? 0));
+    }
+    return pageOf(rows, q);
   }
   // One statement, one round trip: the total (a count; index-only with the location's indexes) and
   // the page by a deferred join: the page is chosen over ids only (sorted narrow tuples; with the
   // location's price index an index-only scan in order that stops after offset + size), then only
   // its rows are read whole. Sorting every match with all its columns cost more than the rest of
-  // the call. The total's row comes back once even when the page is empty (left joins).
-  const total = db
-    .select({ n: count().as('n') })
-    .from(t.containers)
-    .where(where)
-    .as('total');
-  const page = db
-    .select({ pageId: sql<string>`${t.containers.id}`.as('page_id') })
-    .from(t.containers)
-    .where(where)
-    .orderBy(...orderBy)
-    .limit(q.size)
-    .offset(q.page * q.size)
-    .as('page');
-  const rows = await db
-    .select({ total: total.n, row: getTableColumns(t.containers) })
-    .from(total)
-    .leftJoin(page, sql`true`)
-    .leftJoin(t.containers, eq(t.containers.id, page.pageId))
-    .orderBy(...orderBy);
-  return {
-    items: rows.flatMap((r) => (r.row ? [toContainer(r.row)] : [])),
-    total: Number(rows[0]?.total ?? 0),
-    page: q.page,
-    size: q.size,
-  };
+  // the call. The total's row comes back once even when the page is empty (left joins). A named
+  // prepared statement per statement text (one per search shape: pool, filters, sort, scope size).
+  const rows = await queryRows<PageRow>(
+    db,
+    sql`select total.n, ${CONTAINER_COLUMNS}
+        from (select count(*) as n from ${t.containers} where ${where}) total
+        left join (select ${t.containers.id} as page_id from ${t.containers} where ${where}
+                   order by ${order} ${page}) page on true
+        left join ${t.containers} on ${t.containers.id} = page.page_id
+        order by ${order}`,
+    true,
+  );
+  return pageOf(rows, q);
 };

@@ -1,4 +1,4 @@
-import { type Language, languageOf } from '@falcon/api-client';
+import { type Language, languageOf } from '@falcon/locales';
 import type { FastifyRequest } from 'fastify';
 import type { Auth } from '../auth/sessions';
 

@@ -11,7 +11,7 @@ export interface OrgMemo<T> {
   get(db: Db, key: string, load: () => Promise<T>): Promise<T>;
 }
 
-export const ORG_MEMO_TTL_MS = 60_000;
+const ORG_MEMO_TTL_MS = 60_000;
 
 export const orgMemo = <T>(maxEntries: number): OrgMemo<T> => {
   const perDb = new WeakMap<Db, Map<string, { value: Promise<T>; until: number }>>();

@@ -2,24 +2,48 @@ import {
   approvalChange,
   type ContainerRef,
   containerRef,
+  decisionConflict,
   newReviewRequest,
   protocolEntry,
+  type RequestConflict,
+  type ReviewDecisionState,
   type ReviewRequest,
   type ReviewType,
   reviewConflict,
+  withdrawConflict,
 } from '@falcon/api-client';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Auth } from '../auth/sessions';
 import type { Db } from '../db/client';
 import * as t from '../db/schema';
 import { HttpError } from '../errors';
 import { newId } from '../ids';
 import { writeProtocol } from './protocol';
+import { deleteFile, storeFile } from './stored-files';
 import { employeeKeysOf, type LocationRow } from './tree';
 
-type ReviewRow = typeof t.reviewRequests.$inferSelect;
+export type ReviewRow = typeof t.reviewRequests.$inferSelect;
 
-export const reviewView = (r: ReviewRow): ReviewRequest => ({
+/** The answer for stored requests, with each assignee's name (one query for all of them). */
+export const reviewViews = async (db: Db, rows: readonly ReviewRow[]): Promise<ReviewRequest[]> => {
+  const keys = [...new Set(rows.map((r) => r.assigneeKey).filter((k): k is string => k !== null))];
+  const names = new Map(
+    keys.length
+      ? (
+          await db
+            .select({ key: t.employees.key, fullName: t.employees.fullName })
+            .from(t.employees)
+            .where(inArray(t.employees.key, keys))
+        ).map((e) => [e.key, e.fullName] as const)
+      : [],
+  );
+  return rows.map((r) => reviewView(r, names.get(r.assigneeKey ?? '') ?? null));
+};
+
+const reviewViewOf = async (db: Db, row: ReviewRow): Promise<ReviewRequest> =>
+  (await reviewViews(db, [row]))[0] as ReviewRequest;
+
+const reviewView = (r: ReviewRow, assigneeName: string | null): ReviewRequest => ({
   id: r.id,
   type: r.type,
   state: r.state,
@@ -31,13 +55,29 @@ export const reviewView = (r: ReviewRow): ReviewRequest => ({
   requestedBy: r.requestedBy,
   requestedAt: r.requestedAt.toISOString(),
   assigneeKey: r.assigneeKey,
+  assigneeName,
   payload: r.payload,
   reviewedBy: r.reviewedBy,
   reviewedAt: r.reviewedAt ? r.reviewedAt.toISOString() : null,
   comment: r.comment,
 });
 
-/** A request for review, assigned to the location's in-house employee, and its protocol entry. */
+/** 409 request_not_applicable with the rule's reason (`details.reason`). */
+const notApplicable = (reason: RequestConflict): never => {
+  throw new HttpError(409, 'request_not_applicable', undefined, { field: 'id', reason });
+};
+
+/** The rack a request is about (a rack scan, a message about a rack or shelf). */
+export interface RackTarget {
+  code: string;
+  name: string;
+  position: number;
+}
+
+/**
+ * A request for review, assigned to the location's in-house employee (its own, else its branch's,
+ * else its concern's), and its protocol entry.
+ */
 export const createReview = async (
   db: Db,
   auth: Auth,
@@ -46,6 +86,7 @@ export const createReview = async (
   container: { id: string; code: string; articleName: string; articleCode: string } | null,
   payload: ReviewRequest['payload'],
   now: Date,
+  rack?: RackTarget,
 ): Promise<ReviewRequest> => {
   const keys = await employeeKeysOf(db, location);
   const request = newReviewRequest({
@@ -56,20 +97,24 @@ export const createReview = async (
     requestedBy: auth.user.username,
     requestedAt: now.toISOString(),
     assigneeKey: keys.inHouseStaffEmployeeKey,
+    // Named when answered (reviewViews reads the employee); not a column.
+    assigneeName: null,
     payload,
   });
+  const { assigneeName: _assigneeName, ...stored } = request;
   const [row] = await db
     .insert(t.reviewRequests)
     .values({
-      ...request,
+      ...stored,
       requestedAt: now,
       reviewedAt: null,
+      rackCode: rack?.code ?? null,
       concernCode: location.concernCode,
       branchCode: location.branchCode,
     })
     .returning();
-  await writeProtocol(db, protocolEntry.reviewRequested(auth.user.username, request, container), now);
-  return reviewView(row as ReviewRow);
+  await writeProtocol(db, protocolEntry.reviewRequested(auth.user.username, request, container, rack), now);
+  return reviewViewOf(db, row as ReviewRow);
 };
 
 type ContainerRow = typeof t.containers.$inferSelect;
@@ -132,11 +177,13 @@ const refOf = (request: ReviewRow & { containerId: string }, c: ContainerRow | u
  * Approve (apply the change) or reject a pending request; 409 when it was decided already, or on
  * approval when its change can no longer be applied.
  */
+export type Decision = ReviewDecisionState;
+
 export const decideReview = async (
   db: Db,
   auth: Auth,
   id: string,
-  state: 'approved' | 'rejected',
+  state: Decision,
   comment: string | undefined,
   now: Date,
 ): Promise<ReviewRequest> =>
@@ -150,6 +197,8 @@ export const decideReview = async (
       .for('update');
     if (!request) throw new HttpError(404, 'not_found');
     if (request.state !== 'pending') throw new HttpError(409, 'request_already_reviewed');
+    const mismatch = decisionConflict(request.type, state);
+    if (mismatch) notApplicable(mismatch);
     // The request's container, read once and locked: the approval checks, changes and names it.
     const [target] = request.containerId
       ? await tx.select().from(t.containers).where(eq(t.containers.id, request.containerId)).for('update')
@@ -159,6 +208,16 @@ export const decideReview = async (
     if (state === 'approved') {
       await checkApplicable(tx, request, target);
       if (target) await applyToContainer(tx, target, request, now, before, after);
+      if (request.type === 'rackscan' && request.rackCode) {
+        // Every container of the rack that is active now gets the scan a single request would give it.
+        const held = await tx
+          .select()
+          .from(t.containers)
+          .where(and(eq(t.containers.rackCode, request.rackCode), eq(t.containers.active, true)))
+          .for('update');
+        const scan = { type: 'scan' as const, payload: request.payload };
+        for (const c of held) await applyToContainer(tx, c, scan, now, before, after);
+      }
       if (request.type === 'inventorytransfer' && request.payload.inventoryListId) {
         const rows = await tx
           .select()
@@ -192,5 +251,60 @@ export const decideReview = async (
       protocolEntry.reviewDecided(auth.user.username, request, state, container, { before, after }),
       now,
     );
-    return reviewView(updated as ReviewRow);
+    return reviewViewOf(tx, updated as ReviewRow);
+  });
+
+/** Locks a request for a change by its requester: only their own, only while pending. */
+const ownPendingForUpdate = async (tx: Db, auth: Auth, id: string): Promise<ReviewRow> => {
+  const [request] = await tx.select().from(t.reviewRequests).where(eq(t.reviewRequests.id, id)).for('update');
+  if (!request) throw new HttpError(404, 'not_found');
+  const conflict = withdrawConflict(request, auth.user.username);
+  if (conflict) notApplicable(conflict);
+  return request as ReviewRow;
+};
+
+/** The requester withdraws their own pending request; nothing about the data changes. */
+export const withdrawReview = async (db: Db, auth: Auth, id: string, now: Date): Promise<ReviewRequest> =>
+  db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Db;
+    const request = await ownPendingForUpdate(tx, auth, id);
+    const [target] = request.containerId
+      ? await tx.select().from(t.containers).where(eq(t.containers.id, request.containerId))
+      : [];
+    const container = request.containerId
+      ? refOf({ ...request, containerId: request.containerId }, target)
+      : null;
+    const [updated] = await tx
+      .update(t.reviewRequests)
+      .set({ state: 'withdrawn', reviewedBy: auth.user.username, reviewedAt: now })
+      .where(and(eq(t.reviewRequests.id, id), eq(t.reviewRequests.state, 'pending')))
+      .returning();
+    await writeProtocol(tx, protocolEntry.reviewWithdrawn(auth.user.username, request, container), now);
+    return reviewViewOf(tx, updated as ReviewRow);
+  });
+
+/**
+ * Attaches a photo (already checked and re-encoded) to the caller's own pending message; a second photo
+ * replaces the first.
+ */
+export const attachPhoto = async (
+  db: Db,
+  auth: Auth,
+  id: string,
+  photo: { filename: string; contentType: string; content: Uint8Array },
+  now: Date,
+): Promise<ReviewRequest> =>
+  db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Db;
+    const request = await ownPendingForUpdate(tx, auth, id);
+    if (request.type !== 'message') notApplicable('not_a_message');
+    const fileId = await storeFile(tx, photo, now);
+    const [updated] = await tx
+      .update(t.reviewRequests)
+      .set({ photoFileId: fileId, payload: { ...request.payload, photo: true } })
+      .where(eq(t.reviewRequests.id, id))
+      .returning();
+    if (request.photoFileId) await deleteFile(tx, request.photoFileId);
+    await writeProtocol(tx, protocolEntry.reviewPhotoAdded(auth.user.username, request, photo.filename), now);
+    return reviewViewOf(tx, updated as ReviewRow);
   });

@@ -2,18 +2,17 @@ import { FIELD_PERMISSIONS, type MessageKey, type Scope, type TenantKind } from 
 import { type AnyColumn, and, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Auth } from '../auth/sessions';
-import type { Db } from '../db/client';
+import { type Db, queryRows } from '../db/client';
 import * as t from '../db/schema';
 import { HttpError } from '../errors';
 import { orgMemo, scopeKey } from './org-memo';
 import { branchScope, concernScope, containerScope, locationTableScope, reviewScope } from './scope';
 import { userInReach, visibleRoles } from './user-admin';
 
+/** A prepared statement per check and scope shape: every call with a path parameter runs one. */
 const exists = async (db: Db, query: SQL): Promise<boolean> => {
-  const result = (await db.execute(sql`select exists(${query}) as found`)) as unknown as {
-    rows: { found: boolean }[];
-  };
-  return result.rows[0]?.found === true;
+  const [row] = await queryRows<{ found: boolean }>(db, sql`select exists(${query}) as found`, true);
+  return row?.found === true;
 };
 
 /** Can the caller see employee `key`: unrestricted, its own, or serving data in its scope. */
@@ -42,7 +41,7 @@ const containerInScope = rowInScope(t.containers, t.containers.id, containerScop
 const articleInScope = rowInScope(t.containers, t.containers.articleCode, containerScope);
 
 /** A document is visible with its field permission and its container or article in scope. */
-export const documentVisible = async (db: Db, auth: Auth, id: string): Promise<boolean> => {
+const documentVisible = async (db: Db, auth: Auth, id: string): Promise<boolean> => {
   const [doc] = await db.select().from(t.documents).where(eq(t.documents.id, id));
   if (!doc) return false;
   if (doc.containerId)
@@ -110,12 +109,22 @@ const CHECKS: Record<TenantKind, { check: Check; key: MessageKey }> = {
   role: { key: 'not_found', check: roleCheck },
 };
 
-/** Whether a concern, branch or location code lies in a scope (see org-memo.ts): one round trip less per call. */
-const ORG_KINDS: ReadonlySet<TenantKind> = new Set(['concern', 'branch', 'location']);
+/**
+ * Whether a concern, branch or location code lies in a scope (see org-memo.ts): one round trip less per
+ * call. A container's place in the tree (its concern, branch and location) is as fixed as the tree: no
+ * endpoint moves or creates containers, so its check is remembered alike (every container handler reads
+ * the container again within the scope).
+ */
+const ORG_KINDS: ReadonlySet<TenantKind> = new Set(['concern', 'branch', 'location', 'container']);
 const orgChecks = orgMemo<boolean>(10_000);
+const containerChecks = orgMemo<boolean>(50_000);
 
 const checkOrg = (db: Db, auth: Auth, kind: TenantKind, value: string, check: Check) =>
-  orgChecks.get(db, `${kind}\u0000${value}\u0000${scopeKey(auth.scope)}`, () => check(db, auth, value));
+  (kind === 'container' ? containerChecks : orgChecks).get(
+    db,
+    `${kind}\u0000${value}\u0000${scopeKey(auth.scope)}`,
+    () => check(db, auth, value),
+  );
 
 /** Out of scope answers exactly like missing: 404 with the same key. */
 export const checkTenant = async (

@@ -135,6 +135,33 @@ export const employeeKeysOf = async (db: Db, location: LocationRow) => {
   };
 };
 
+/** The racks of a location with a scan waiting for review. */
+export const racksWithPendingScan = async (db: Db, locationCode: string): Promise<Set<string>> => {
+  const rows = await db
+    .select({ rackCode: t.reviewRequests.rackCode })
+    .from(t.reviewRequests)
+    .where(
+      and(
+        eq(t.reviewRequests.locationCode, locationCode),
+        eq(t.reviewRequests.type, 'rackscan'),
+        eq(t.reviewRequests.state, 'pending'),
+      ),
+    );
+  return new Set(rows.map((r) => r.rackCode).filter((c): c is string => c !== null));
+};
+
+/** What a rack says about its actions: last handled (when, by whom) and whether a scan of it is pending. */
+export const rackActionStateOf = (
+  rack: { code: string; lastHandledAt: Date | null; lastHandledBy: string | null },
+  scanning: ReadonlySet<string>,
+) => ({
+  lastHandled:
+    rack.lastHandledAt && rack.lastHandledBy
+      ? { at: rack.lastHandledAt.toISOString(), by: rack.lastHandledBy }
+      : null,
+  scanPending: scanning.has(rack.code),
+});
+
 export const locationView = async (db: Db, location: LocationRow): Promise<Location> => {
   const keys = await employeeKeysOf(db, location);
   const racks = await db
@@ -146,11 +173,16 @@ export const locationView = async (db: Db, location: LocationRow): Promise<Locat
       // `code` would bind to the subquery's own shelves.code and every rack would count 0 shelves.
       shelfCount:
         sql<number>`(select count(*) from "shelves" s where s."rack_code" = "racks"."code")`.mapWith(Number),
+      lastHandledAt: t.racks.lastHandledAt,
+      lastHandledBy: t.racks.lastHandledBy,
     })
     .from(t.racks)
     .where(eq(t.racks.locationCode, location.code))
     .orderBy(asc(t.racks.position), asc(t.racks.code));
-  const counts = await containerCounts(db, [location.code]);
+  const [counts, scanning] = await Promise.all([
+    containerCounts(db, [location.code]),
+    racksWithPendingScan(db, location.code),
+  ]);
   return {
     code: location.code,
     name: location.name,
@@ -164,7 +196,10 @@ export const locationView = async (db: Db, location: LocationRow): Promise<Locat
     inHouseStaffEmployeeKey: keys.inHouseStaffEmployeeKey,
     fieldServiceEmployeeKey: keys.fieldServiceEmployeeKey,
     address: location.address,
-    racks,
+    racks: racks.map(({ lastHandledAt, lastHandledBy, ...rack }) => ({
+      ...rack,
+      ...rackActionStateOf({ lastHandledAt, lastHandledBy, code: rack.code }, scanning),
+    })),
     maxShelves: racks.reduce((max, r) => Math.max(max, r.shelfCount), 0),
     ...countsOf(counts, location.code),
   };

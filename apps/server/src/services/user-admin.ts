@@ -46,7 +46,7 @@ export interface LoadedRole {
   permissions: string[];
 }
 
-export const loadRoles = async (db: Db): Promise<LoadedRole[]> => {
+const loadRoles = async (db: Db): Promise<LoadedRole[]> => {
   const [roles, perms] = await Promise.all([
     db.select().from(t.roles).orderBy(asc(t.roles.rolename)),
     db.select().from(t.rolePermissions),
@@ -115,7 +115,7 @@ export const userView = (u: LoadedUser): User => domainUserView(storedUser(u.row
 export const userSummary = (u: LoadedUser): UserSummary => domainUserSummary(storedUser(u.row), u.roles);
 
 /** Where branches and locations sit in the tree, to decide whether one scope lies within another. */
-export const treeResolver = async (db: Db, scopes: Scope[]): Promise<TreeResolver> => {
+const treeResolver = async (db: Db, scopes: Scope[]): Promise<TreeResolver> => {
   const branchCodes = [...new Set(scopes.flatMap((s) => s.branches))];
   const locationCodes = [...new Set(scopes.flatMap((s) => s.locations))];
   const [branches, locations] = await Promise.all([

@@ -64,14 +64,51 @@ afterAll(async () => {
 });
 
 describe('two server processes on one PostgreSQL database (PostgreSQL pass only: PGlite cannot be shared by two processes)', () => {
-  it('a session signed in on one process is valid on the other, and a sign-out on the other ends it', async () => {
+  it('a session signed in on one process is valid on the other, and a sign-out on the other ends it at once (both keep sessions in memory)', async () => {
     const onA = await signInHttp(a.origin, 'backoffice');
     const sameOnB = httpClient(b.origin, onA.cookie);
     const session = await sameOnB.get(`${API}/auth/session`);
     expect(session.status, session.text).toBe(200);
     expect(session.json()).toMatchObject({ username: 'backoffice' });
+    // A keeps the session now (ADR 0044); B's sign-out must reach it before B answers.
+    expect((await onA.get(`${API}/auth/session`)).status).toBe(200);
     expect((await sameOnB.post(`${API}/auth/signout`)).status).toBeLessThan(300);
     expect((await onA.get(`${API}/auth/session`)).status).toBe(401);
+  });
+
+  it('a role change on one process takes effect at once in a session the other keeps', async () => {
+    const admin = await signInHttp(a.origin, 'admin');
+    const user = {
+      username: 'scale.user',
+      firstname: 'Sam',
+      lastname: 'Scale',
+      email: null,
+      phone: null,
+      region: null,
+      useRegion: false,
+      language: 'de',
+      sessionTimeoutMinutes: 60,
+      roles: ['KD_USER'],
+      permissions: [],
+      scope: { all: false, concerns: ['C001'], branches: [], locations: [] },
+      employeeKey: null,
+    };
+    const created = await admin.post(`${API}/user/create`, {
+      ...user,
+      password: 'scale-pass-11',
+      passwordRepeat: 'scale-pass-11',
+    });
+    expect(created.status, created.text).toBe(201);
+    const onB = await signInHttp(b.origin, 'scale.user', 'scale-pass-11');
+    expect((await onB.get(`${API}/auth/session`)).json().roles).toEqual(['KD_USER']);
+    expect((await onB.post(`${API}/users`, {})).status).toBe(403);
+    const changed = await admin.post(`${API}/user/scale.user`, { ...user, roles: ['KD_ADMIN'] });
+    expect(changed.status, changed.text).toBe(200);
+    expect((await onB.get(`${API}/auth/session`)).json().roles).toEqual(['KD_ADMIN']);
+    expect((await onB.post(`${API}/users`, {})).status).toBe(200);
+    // And back: the permission it lost is refused at once.
+    expect((await admin.post(`${API}/user/scale.user`, user)).status).toBe(200);
+    expect((await onB.post(`${API}/users`, {})).status).toBe(403);
   });
 
   it('shares the sign-in back-off: failures spread over both processes back off (username, address) on both', async () => {

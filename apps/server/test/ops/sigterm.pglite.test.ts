@@ -12,13 +12,22 @@ import { rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { createDataset } from '@falcon/demo-data';
 import { eq } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/client';
 import * as t from '../../src/db/schema';
-import { API, demoDataDir, type StartedServer, signInHttp, startServer, waitFor } from './support';
+import {
+  API,
+  demoDataDir,
+  downloadExport,
+  BIG_LOCATION as LOCATION,
+  type StartedServer,
+  signInHttp,
+  startServer,
+  waitFor,
+  waitForExportDone,
+  waitForExportRunning,
+} from './support';
 
-const LOCATION = 'C001-B01-L01'; // the demo data's big location: 5,026 containers
 const demo = createDataset({ seed: 1, scale: 'demo' });
 const locationContainers = demo.containers.filter((c) => c.locationCode === LOCATION);
 const barcodes = locationContainers.slice(0, 40).map((c) => c.barcode);
@@ -114,19 +123,7 @@ describe('SIGTERM with a request in flight and an export running (built server, 
     const queued = await kdadmin.post(`${API}/location/${LOCATION}/export/xlsx`, {});
     expect(queued.status, queued.text).toBe(202);
     const jobId: string = queued.json().id;
-    await waitFor(
-      'the export to run',
-      async () => {
-        const jobs = (await kdadmin.post(`${API}/exports`, {})).json().items as {
-          id: string;
-          state: string;
-        }[];
-        const state = jobs.find((j) => j.id === jobId)?.state;
-        if (state === 'done') throw new Error('the export finished before SIGTERM: the test lost its race');
-        return state === 'running' ? true : undefined;
-      },
-      { timeoutMs: 20_000, intervalMs: 20 },
-    );
+    await waitForExportRunning(kdadmin, jobId, 'SIGTERM');
 
     mark('export running');
     // 3. SIGTERM; the server says it is finishing in-flight requests; only then the body's rest.
@@ -167,31 +164,14 @@ describe('SIGTERM with a request in flight and an export running (built server, 
     mark('second start');
     expect(second.output()).not.toContain('seeding the demo dataset');
     const again = await signInHttp(second.origin, 'kdadmin');
-    const done = await waitFor(
-      'the export to be done after the restart',
-      async () => {
-        const jobs = (await again.post(`${API}/exports`, {})).json().items as {
-          id: string;
-          state: string;
-          rowCount: number | null;
-        }[];
-        const job = jobs.find((j) => j.id === jobId);
-        if (job?.state === 'failed') throw new Error(`the export failed: ${JSON.stringify(job)}`);
-        return job?.state === 'done' ? job : undefined;
-      },
-      { timeoutMs: 40_000, intervalMs: 100 },
-    );
+    const done = await waitForExportDone(again, jobId, 'the export to be done after the restart', 40_000);
     mark('export done');
     expect(done.rowCount).toBe(locationContainers.length);
-    const file = await again.bytes(`${API}/export/${jobId}/download`);
-    expect(file.status).toBe(200);
+    const { file, sheet } = await downloadExport(again, jobId);
     expect(file.headers.get('content-type')).toBe(
       'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
     );
     expect(file.body.subarray(0, 2).toString('latin1')).toBe('PK');
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(file.body as unknown as ArrayBuffer);
-    const sheet = workbook.worksheets[0];
     expect(sheet?.name).toBe(LOCATION);
     // A header row plus one row per container of the location.
     expect(sheet?.actualRowCount).toBe(locationContainers.length + 1);

@@ -4,7 +4,6 @@
  * PostgreSQL cluster, and waiting on conditions with deadlines (never fixed sleeps).
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import {
   chmodSync,
   chownSync,
@@ -12,16 +11,17 @@ import {
   existsSync,
   mkdtempSync,
   readdirSync,
-  readFileSync,
   renameSync,
   rmSync,
   statSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import ExcelJS from 'exceljs';
 import pg from 'pg';
 
-import { startServer } from '../../../../scripts/server-process.mjs';
+import { type StartedServer, startServer } from '../../../../scripts/server-process.mjs';
+import { packageDir, seedFingerprint } from '../seed-fingerprint';
 
 export { freePort, type StartedServer, startServer } from '../../../../scripts/server-process.mjs';
 
@@ -118,6 +118,64 @@ export const signInHttp = async (
   return httpClient(origin, cookie.split(';')[0] as string);
 };
 
+// --- exports, as their owner sees them ---------------------------------------------------------
+
+/** The demo data's big location (5,026 containers): its export runs long enough to be caught running. */
+export const BIG_LOCATION = 'C001-B01-L01';
+
+interface ListedExport {
+  id: string;
+  state: string;
+  rowCount: number | null;
+}
+
+const listedExport = async (client: HttpClient, jobId: string) =>
+  ((await client.post(`${API}/exports`, {})).json().items as ListedExport[]).find((j) => j.id === jobId);
+
+/**
+ * Waits until the export runs; throws when it is done already (the test lost its race against it:
+ * `before` names what the test meant to do while it runs).
+ */
+export const waitForExportRunning = (client: HttpClient, jobId: string, before: string) =>
+  waitFor(
+    'the export to run',
+    async () => {
+      const state = (await listedExport(client, jobId))?.state;
+      if (state === 'done') throw new Error(`the export finished before ${before}: the test lost its race`);
+      return state === 'running' ? true : undefined;
+    },
+    { timeoutMs: 20_000, intervalMs: 20 },
+  );
+
+/** Waits until the export is done (throws when it failed); its entry on the Exports page. */
+export const waitForExportDone = (client: HttpClient, jobId: string, what: string, timeoutMs: number) =>
+  waitFor(
+    what,
+    async () => {
+      const job = await listedExport(client, jobId);
+      if (job?.state === 'failed') throw new Error(`the export failed: ${JSON.stringify(job)}`);
+      return job?.state === 'done' ? job : undefined;
+    },
+    { timeoutMs, intervalMs: 100 },
+  );
+
+/** The attempts with which `server` claimed the export, from its log. */
+export const exportClaims = (server: StartedServer, jobId: string): number[] =>
+  server
+    .output()
+    .split('\n')
+    .filter((line) => line.startsWith('{') && line.includes('"msg":"export claimed"') && line.includes(jobId))
+    .map((line) => JSON.parse(line).attempt as number);
+
+/** Downloads the export: the response and its first worksheet. */
+export const downloadExport = async (client: HttpClient, jobId: string) => {
+  const file = await client.bytes(`${API}/export/${jobId}/download`);
+  if (file.status !== 200) throw new Error(`the download answered ${file.status}`);
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(file.body as unknown as ArrayBuffer);
+  return { file, sheet: workbook.worksheets[0] };
+};
+
 // --- the built server --------------------------------------------------------------------------
 
 const serverDir = join(import.meta.dirname, '../..');
@@ -149,33 +207,20 @@ export const ensureServerBuilt = () => {
   if (result.status !== 0) throw new Error(`building the server failed:\n${result.stdout}\n${result.stderr}`);
 };
 
-/** Hash of every file under `dir` (names and contents), when it exists. */
-const hashTree = (h: ReturnType<typeof createHash>, dir: string) => {
-  if (!existsSync(dir)) return;
-  for (const entry of readdirSync(dir, { withFileTypes: true }).sort((x, y) =>
-    x.name.localeCompare(y.name),
-  )) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) hashTree(h, path);
-    else h.update(entry.name).update(readFileSync(path));
-  }
-};
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * A fresh PGlite DATA_DIR holding the demo data, as the built server seeds it on its first start.
  * The seed costs 5-40 s on the shared machine, so the first call runs the built server once on an
  * empty directory (DEMO_DATA=1), stops it (SIGTERM: a clean shutdown) and keeps that directory in
- * the temp dir, keyed by what the data depends on (src/db, migrations, demo dataset, PGlite);
+ * the temp dir, keyed by what the data depends on (seedFingerprint: migrations, seeding code, dataset
+ * generator; and PGlite);
  * every call returns a new copy of it. The caller removes the copy.
  */
 export const demoDataDir = async (): Promise<string> => {
-  const h = createHash('sha256');
-  // What decides the seeded data: the database code (schema, seed, prepare), migrations, dataset, PGlite.
-  hashTree(h, join(serverDir, 'src/db'));
-  hashTree(h, join(serverDir, 'drizzle'));
-  hashTree(h, join(serverDir, '../../packages/demo-data/dist'));
-  h.update(readFileSync(join(serverDir, '../../node_modules/@electric-sql/pglite/package.json')));
-  const cached = join(tmpdir(), `falcon-demo-datadir-${h.digest('hex').slice(0, 16)}`);
+  // What decides the seeded data (test/seed-fingerprint.ts) and the PGlite that wrote the directory.
+  const pglite = join(packageDir('@electric-sql/pglite'), 'package.json');
+  const cached = join(tmpdir(), `falcon-demo-datadir-${seedFingerprint([pglite])}`);
   if (!existsSync(cached)) {
     const seeding = mkdtempSync(join(tmpdir(), 'falcon-demo-seeding-'));
     try {
@@ -190,10 +235,17 @@ export const demoDataDir = async (): Promise<string> => {
         throw new Error(`no demo seed:\n${server.output()}`);
       // Atomic: a concurrent run that finished first keeps its copy.
       if (!existsSync(cached)) renameSync(seeding, cached);
-      // Copies of older builds are of no use any more (about 120 MB each).
-      for (const name of readdirSync(tmpdir()))
-        if (name.startsWith('falcon-demo-datadir-') && join(tmpdir(), name) !== cached)
-          rmSync(join(tmpdir(), name), { recursive: true, force: true });
+      // Copies of older builds are of no use any more (about 120 MB each); one not a day old may be
+      // another checkout's on this machine (its code differs), which would otherwise seed again.
+      for (const name of readdirSync(tmpdir())) {
+        const path = join(tmpdir(), name);
+        if (
+          name.startsWith('falcon-demo-datadir-') &&
+          path !== cached &&
+          statSync(path).mtimeMs < Date.now() - DAY_MS
+        )
+          rmSync(path, { recursive: true, force: true });
+      }
     } finally {
       rmSync(seeding, { recursive: true, force: true });
     }

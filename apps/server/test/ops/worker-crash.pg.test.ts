@@ -9,10 +9,19 @@
  */
 import { randomBytes } from 'node:crypto';
 import { createDataset } from '@falcon/demo-data';
-import ExcelJS from 'exceljs';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { API, createFreshDatabase, type StartedServer, signInHttp, startServer, waitFor } from './support';
+import {
+  API,
+  createFreshDatabase,
+  downloadExport,
+  exportClaims,
+  type StartedServer,
+  signInHttp,
+  startServer,
+  waitFor,
+  waitForExportDone,
+} from './support';
 
 /** The test template's data (test/global-setup.ts): the small dataset, seed 1, with the demo users. */
 const demo = createDataset({ seed: 1, scale: 'small' });
@@ -42,13 +51,6 @@ afterAll(async () => {
   await database?.drop();
 });
 
-const claimsIn = (server: StartedServer, jobId: string) =>
-  server
-    .output()
-    .split('\n')
-    .filter((line) => line.startsWith('{') && line.includes('"msg":"export claimed"') && line.includes(jobId))
-    .map((line) => JSON.parse(line).attempt as number);
-
 describe('an instance killed while it produces an export (two built servers, PostgreSQL)', () => {
   it('is taken over by another instance once the lease is over, and produced once', async () => {
     const a = await startServer({ DATABASE_URL: database.url }, options);
@@ -63,7 +65,7 @@ describe('an instance killed while it produces an export (two built servers, Pos
     const queued = await onA.post(`${API}/location/${location}/export/xlsx`, {});
     expect(queued.status, queued.text).toBe(202);
     const jobId: string = queued.json().id;
-    await waitFor('A to claim the export', async () => (claimsIn(a, jobId).length ? true : undefined));
+    await waitFor('A to claim the export', async () => (exportClaims(a, jobId).length ? true : undefined));
     await waitFor('A to wait for the lock on files', async () => {
       const { rows } = await sql.query(
         "select count(*)::int as n from pg_locks where relation = 'files'::regclass and not granted",
@@ -94,22 +96,9 @@ describe('an instance killed while it produces an export (two built servers, Pos
     const b = await startServer({ DATABASE_URL: database.url }, options);
     servers.push(b);
     const onB = await signInHttp(b.origin, 'kdadmin');
-    const done = await waitFor(
-      'B to produce the export',
-      async () => {
-        const jobs = (await onB.post(`${API}/exports`, {})).json().items as {
-          id: string;
-          state: string;
-          rowCount: number | null;
-        }[];
-        const job = jobs.find((j) => j.id === jobId);
-        if (job?.state === 'failed') throw new Error(`the export failed: ${JSON.stringify(job)}`);
-        return job?.state === 'done' ? job : undefined;
-      },
-      { timeoutMs: 30_000, intervalMs: 100 },
-    );
+    const done = await waitForExportDone(onB, jobId, 'B to produce the export', 30_000);
     expect(done.rowCount).toBe(rows);
-    expect(claimsIn(b, jobId)).toEqual([2]);
+    expect(exportClaims(b, jobId)).toEqual([2]);
     // pg-boss records the completion just after the run stored the file.
     await waitFor('the run to be completed in the queue', async () =>
       (await state()).run === 'completed' ? true : undefined,
@@ -117,10 +106,7 @@ describe('an instance killed while it produces an export (two built servers, Pos
     expect((await state()).row).toMatchObject({ state: 'done', attempts: 2 });
     // One file: the killed run stored nothing.
     expect(Number((await sql.query('select count(*) as n from files')).rows[0].n)).toBe(filesBefore + 1);
-    const file = await onB.bytes(`${API}/export/${jobId}/download`);
-    expect(file.status).toBe(200);
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(file.body as unknown as ArrayBuffer);
-    expect(workbook.worksheets[0]?.actualRowCount).toBe(rows + 1);
+    const { sheet } = await downloadExport(onB, jobId);
+    expect(sheet?.actualRowCount).toBe(rows + 1);
   }, 300_000);
 });

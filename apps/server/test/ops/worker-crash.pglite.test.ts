@@ -10,15 +10,24 @@
 import { rmSync } from 'node:fs';
 import { createDataset } from '@falcon/demo-data';
 import { eq, sql } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/client';
 import * as t from '../../src/db/schema';
-import { API, demoDataDir, type StartedServer, signInHttp, startServer, waitFor } from './support';
+import {
+  API,
+  BIG_LOCATION,
+  demoDataDir,
+  downloadExport,
+  exportClaims,
+  type StartedServer,
+  signInHttp,
+  startServer,
+  waitForExportDone,
+  waitForExportRunning,
+} from './support';
 
-const LOCATION = 'C001-B01-L01'; // the demo data's big location: 5,026 containers
 const rows = createDataset({ seed: 1, scale: 'demo' }).containers.filter(
-  (c) => c.locationCode === LOCATION,
+  (c) => c.locationCode === BIG_LOCATION,
 ).length;
 
 const servers: StartedServer[] = [];
@@ -35,22 +44,10 @@ describe('a server killed while it produces an export (built server, PGlite, dem
     const first = await startServer({}, options);
     servers.push(first);
     const kdadmin = await signInHttp(first.origin, 'kdadmin');
-    const queued = await kdadmin.post(`${API}/location/${LOCATION}/export/xlsx`, {});
+    const queued = await kdadmin.post(`${API}/location/${BIG_LOCATION}/export/xlsx`, {});
     expect(queued.status, queued.text).toBe(202);
     const jobId: string = queued.json().id;
-    await waitFor(
-      'the export to run',
-      async () => {
-        const jobs = (await kdadmin.post(`${API}/exports`, {})).json().items as {
-          id: string;
-          state: string;
-        }[];
-        const state = jobs.find((j) => j.id === jobId)?.state;
-        if (state === 'done') throw new Error('the export finished before the kill: the test lost its race');
-        return state === 'running' ? true : undefined;
-      },
-      { timeoutMs: 20_000, intervalMs: 20 },
-    );
+    await waitForExportRunning(kdadmin, jobId, 'the kill');
     expect(first.kill('SIGKILL')).toBe(true);
     expect(await first.exited).toBe('SIGKILL');
 
@@ -70,34 +67,13 @@ describe('a server killed while it produces an export (built server, PGlite, dem
     const second = await startServer({}, options);
     servers.push(second);
     const again = await signInHttp(second.origin, 'kdadmin');
-    const done = await waitFor(
-      'the export to be done after the restart',
-      async () => {
-        const jobs = (await again.post(`${API}/exports`, {})).json().items as {
-          id: string;
-          state: string;
-          rowCount: number | null;
-        }[];
-        const job = jobs.find((j) => j.id === jobId);
-        if (job?.state === 'failed') throw new Error(`the export failed: ${JSON.stringify(job)}`);
-        return job?.state === 'done' ? job : undefined;
-      },
-      // Far below the 11-minute lease: the start gave the run back.
-      { timeoutMs: 60_000, intervalMs: 100 },
-    );
+    // Far below the 11-minute lease: the start gave the run back.
+    const done = await waitForExportDone(again, jobId, 'the export to be done after the restart', 60_000);
     expect(done.rowCount).toBe(rows);
     expect(second.output()).toContain('job of a stopped process given back');
-    const claimed = second
-      .output()
-      .split('\n')
-      .filter((line) => line.includes('"msg":"export claimed"') && line.includes(jobId))
-      .map((line) => JSON.parse(line).attempt);
-    expect(claimed).toEqual([2]);
-    const file = await again.bytes(`${API}/export/${jobId}/download`);
-    expect(file.status).toBe(200);
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(file.body as unknown as ArrayBuffer);
-    expect(workbook.worksheets[0]?.actualRowCount).toBe(rows + 1);
+    expect(exportClaims(second, jobId)).toEqual([2]);
+    const { sheet } = await downloadExport(again, jobId);
+    expect(sheet?.actualRowCount).toBe(rows + 1);
     await second.stop();
     expect(await second.exited).toBe(0);
   }, 300_000);

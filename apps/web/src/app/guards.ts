@@ -1,5 +1,6 @@
-import { hasAll, ROUTE_GUARDS, type Session } from '@falcon/api-client';
+import { hasAll, type Session } from '@falcon/api-client';
 import type { LayoutName } from '@falcon/ui';
+import { GUARDS, type GuardName } from '../config/access';
 import { paths } from '../config/paths';
 import { signInRedirect } from './redirect';
 
@@ -11,10 +12,11 @@ export interface RouteHandle {
   /** Every one of these codes is needed (spec section 6: all-of); failure goes to /error. */
   permissions?: readonly string[];
   /**
-   * The same by name (ROUTE_GUARDS): routes-config names the guard, so the entry does not import the
-   * permission catalogue; this module (and the catalogue) loads with the first guarded visit.
+   * The same by name (config/access.ts, which the user menu reads too): routes-config names the guard,
+   * so the entry does not import the permission catalogue; this module (and the catalogue) loads with
+   * the first guarded visit.
    */
-  guard?: keyof typeof ROUTE_GUARDS;
+  guard?: GuardName;
   /** Spec section 5: /profile/:id only for the signed-in user's own id. */
   ownProfile?: boolean;
 }
@@ -33,7 +35,7 @@ export const accessRedirect = (
 ): string | null => {
   if (handle.public) return null;
   if (!session?.username) return signInRedirect(target);
-  const required = handle.permissions ?? (handle.guard ? ROUTE_GUARDS[handle.guard] : undefined);
+  const required = handle.permissions ?? (handle.guard ? GUARDS[handle.guard] : undefined);
   if (required && !hasAll(session.permissions, required)) return paths.error.to();
   if (handle.ownProfile && target.params.id !== session.userId) return paths.error.to();
   return null;

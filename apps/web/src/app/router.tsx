@@ -14,8 +14,11 @@ export const routerOptions = () => ({ patchRoutesOnNavigation: discoverSignedInR
 
 export const createRouter = () => {
   const router = createBrowserRouter(rootRoutes, routerOptions());
-  // Spec section 8: a 403 goes to the Error route.
+  // Spec section 8: a 403 goes to the Error route (which says "no access"). The server refused because
+  // the permissions changed since this tab last read them: re-read the session, so menus, guards and
+  // buttons follow the permissions as they are now (issue 13).
   apiEvents.forbidden = () => {
+    void import('../lib/session-refresh').then((module) => module.refreshSession());
     void router.navigate(publicPaths.error.to());
   };
   return router;

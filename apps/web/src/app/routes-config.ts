@@ -10,6 +10,8 @@ import { pages, type RouteModule } from './route-pages';
  * (routes-signed-in.ts). `routes-config.test.ts` reads each route's imports and fails when one is missing.
  */
 export const PUBLIC_ROUTE_NAMESPACES = {
+  // The signed-in frame's texts: /error is where a signed-in user's refused visit lands.
+  forbidden: ['frame'],
   'legal-notice': ['legal'],
   login: [],
   'not-found': [],
@@ -28,7 +30,7 @@ export const ON_DEMAND_NAMESPACES = {
 
 // One chunk per route module (vite.config.ts names them route-<file>-<hash>.js).
 const page = pages(
-  import.meta.glob<RouteModule>('./routes/{legal-notice,login,not-found,privacy,terms}.tsx'),
+  import.meta.glob<RouteModule>('./routes/{forbidden,legal-notice,login,not-found,privacy,terms}.tsx'),
   PUBLIC_ROUTE_NAMESPACES,
 );
 
@@ -46,8 +48,9 @@ export const publicRoutes: RouteObject[] = [
   },
   { path: publicPaths.privacy.path, handle: { layout: 'Empty', public: true }, lazy: page('privacy') },
   { path: publicPaths.terms.path, handle: { layout: 'Empty', public: true }, lazy: page('terms') },
-  // Decision: the not-found page needs no sign-in (a guard bounce from /error must not loop to login).
-  { path: publicPaths.error.path, handle: { layout: 'Empty', public: true }, lazy: page('not-found') },
+  // Decision: the error page needs no sign-in (a guard bounce to /error must not loop to login). It is
+  // where guards and 403 answers lead, so it says "no access" (issue 13); unknown paths say not found.
+  { path: publicPaths.error.path, handle: { layout: 'Empty', public: true }, lazy: page('forbidden') },
   { path: '*', handle: { layout: 'Empty', public: true }, lazy: page('not-found') },
 ];
 

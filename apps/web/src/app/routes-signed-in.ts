@@ -1,7 +1,9 @@
+import type { QueryClient } from '@tanstack/react-query';
 import type { LoaderFunctionArgs, Params, RouteObject } from 'react-router-dom';
 import { redirect } from 'react-router-dom';
 import { paths } from '../config/paths';
 import type { Namespace } from '../lib/i18n';
+import { refreshSession } from '../lib/session-refresh';
 import { state } from '../lib/store';
 import type { RouteHandle } from './guards';
 import { signInRedirect } from './redirect';
@@ -41,7 +43,7 @@ export const SIGNED_IN_ROUTE_NAMESPACES = {
 const page = pages(
   import.meta.glob<RouteModule>([
     './routes/*.tsx',
-    '!./routes/{legal-notice,login,not-found,privacy,terms}.tsx',
+    '!./routes/{forbidden,legal-notice,login,not-found,privacy,terms}.tsx',
   ]),
   SIGNED_IN_ROUTE_NAMESPACES,
 );
@@ -50,16 +52,23 @@ const page = pages(
 type Prefetch = (params: Params) => void;
 
 /** Runs before the route's code loads: sign-in, permission and own-profile guards (spec sections 2, 5, 6). */
-export const guardLoader =
+const guardLoader =
   (handle: RouteHandle, prefetch?: Prefetch) =>
   async ({ request, params }: LoaderFunctionArgs) => {
     const url = new URL(request.url);
     const target = { pathname: url.pathname, search: url.search, params };
     // Signed out: to login at once. The permission rules (and the api-client's permission catalogue)
     // load only for a signed-in visit.
-    const to = state.session?.username
+    let to = state.session?.username
       ? (await import('./guards')).accessRedirect(handle, target, state.session)
       : signInRedirect(target);
+    // Refused with the permissions this tab knows: they may have grown since it last read them (an
+    // administrator granted a role), so re-read the session once and decide on the fresh set (issue 13).
+    if (to && state.session?.username) {
+      const { accessRedirect } = await import('./guards');
+      await refreshSession();
+      to = state.session?.username ? accessRedirect(handle, target, state.session) : signInRedirect(target);
+    }
     if (to) throw redirect(to);
     prefetch?.(params);
     return null;
@@ -77,40 +86,72 @@ const route = (
   lazy,
 });
 
-// The location screen's racks hold every container (5,000 at the biggest location): fetch them in
-// parallel with the route's code rather than after it rendered (Lighthouse LCP).
-const prefetchLocation: Prefetch = ({ code }) => {
-  if (code) void import('../features/location/api/queries').then((m) => m.prefetchLocation(code));
-};
+/**
+ * A screen's main read, started by its route's loader with TanStack Query's `ensureQueryData` while the
+ * route's code downloads (the screen's own `useQuery` of the same key takes that answer). Not awaited:
+ * the screen shows its own loading and error states. The query options and the client load with it.
+ */
+const ensure =
+  (start: (params: Params, client: QueryClient) => Promise<unknown> | null): Prefetch =>
+  (params) => {
+    void import('../lib/query-client')
+      .then(({ queryClient }) => start(params, queryClient))
+      // A failure shows where the screen reads it (its own request gets the same answer).
+      .catch(() => {});
+  };
+const shared = () => import('../lib/queries');
+const prefetchDashboard = ensure(async (_, client) =>
+  client.ensureQueryData((await import('../features/dashboard/api/queries')).dashboardQuery()),
+);
+const prefetchConcern = ensure(({ code }, client) =>
+  code ? shared().then((m) => client.ensureQueryData(m.concernQuery(code))) : null,
+);
+const prefetchBranch = ensure(({ code }, client) =>
+  code ? shared().then((m) => client.ensureQueryData(m.branchQuery(code))) : null,
+);
+const prefetchUser = ensure(({ id }, client) =>
+  id ? shared().then((m) => client.ensureQueryData(m.userQuery(id))) : null,
+);
+const prefetchRole = ensure(({ id }, client) =>
+  id && id !== 'new'
+    ? import('../features/admin/api/queries').then((m) => client.ensureQueryData(m.roleQuery(id)))
+    : null,
+);
+// The location (its header: the page's largest text). Not the racks: see features/location/api/queries.ts.
+const prefetchLocation = ensure(({ code }, client) =>
+  code
+    ? import('../features/location/api/queries').then((m) => client.ensureQueryData(m.locationQuery(code)))
+    : null,
+);
 
 const fixed: RouteHandle = { layout: 'FixedHeight' };
 const plain: RouteHandle = { layout: 'Default' };
 
 /** Every signed-in route of spec section 2, each its own chunk. */
 export const signedInRoutes: RouteObject[] = [
-  route(paths.dashboard.path, plain, page('dashboard')),
-  route(paths.concern.path, plain, page('concern')),
-  route(paths.concernContacts.path, plain, page('concern-contacts')),
-  route(paths.branch.path, plain, page('branch')),
-  route(paths.branchContacts.path, plain, page('branch-contacts')),
-  route(paths.branchMap.path, fixed, page('branch-map')),
+  route(paths.dashboard.path, plain, page('dashboard'), prefetchDashboard),
+  route(paths.concern.path, plain, page('concern'), prefetchConcern),
+  route(paths.concernContacts.path, plain, page('concern-contacts'), prefetchConcern),
+  route(paths.branch.path, plain, page('branch'), prefetchBranch),
+  route(paths.branchContacts.path, plain, page('branch-contacts'), prefetchBranch),
+  route(paths.branchMap.path, fixed, page('branch-map'), prefetchBranch),
   route(paths.location.path, fixed, page('location'), prefetchLocation),
   route(paths.locationUpdate.path, fixed, page('location'), prefetchLocation),
-  route(paths.locationContacts.path, plain, page('location-contacts')),
-  route(paths.locationGallery.path, plain, page('location-gallery')),
-  route(paths.locationCalendar.path, fixed, page('location-calendar')),
-  route(paths.locationProtocol.path, plain, page('location-protocol')),
+  route(paths.locationContacts.path, plain, page('location-contacts'), prefetchLocation),
+  route(paths.locationGallery.path, plain, page('location-gallery'), prefetchLocation),
+  route(paths.locationCalendar.path, fixed, page('location-calendar'), prefetchLocation),
+  route(paths.locationProtocol.path, plain, page('location-protocol'), prefetchLocation),
   // Decision (issue 6): the barcode and inventory lists of a location get their own sub-page.
-  route(paths.locationLists.path, plain, page('location-lists')),
+  route(paths.locationLists.path, plain, page('location-lists'), prefetchLocation),
   route(paths.roles.path, { ...plain, guard: 'roleAdministration' }, page('roles')),
-  route(paths.role.path, { ...plain, guard: 'roleAdministration' }, page('role')),
+  route(paths.role.path, { ...plain, guard: 'roleAdministration' }, page('role'), prefetchRole),
   route(paths.users.path, { ...plain, guard: 'userAdministration' }, page('users')),
-  route(paths.user.path, { ...plain, guard: 'userAdministration' }, page('user')),
+  route(paths.user.path, { ...plain, guard: 'userAdministration' }, page('user'), prefetchUser),
   route(paths.newUser.path, { ...plain, guard: 'newUser' }, page('user')),
   route(paths.protocol.path, { ...plain, guard: 'protocolAdministration' }, page('protocol')),
   route(paths.exports.path, { ...plain, guard: 'exportAdministration' }, page('exports')),
   route(paths.administration.path, { ...plain, guard: 'administration' }, page('administration')),
   route(paths.app.path, plain, page('mobile-app')),
   route(paths.reviews.path, plain, page('reviews')),
-  route(paths.profile.path, { ...plain, ownProfile: true }, page('profile')),
+  route(paths.profile.path, { ...plain, ownProfile: true }, page('profile'), prefetchUser),
 ];

@@ -1,13 +1,12 @@
 import type { Employee } from '@falcon/api-client';
 import { EmptyState, Skeleton } from '@falcon/ui';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api } from '../lib/api';
-import { useQuery } from '../lib/query';
+import { employeeQuery } from '../lib/queries';
 import { ContactCard } from './ContactCard';
 import { Grid } from './Stack';
 
-const useEmployee = (key: string | null) =>
-  useQuery(key ? `employee:${key}` : null, () => api.employee.get({ params: { key: key as string } }));
+const useEmployee = (key: string | null) => useQuery(employeeQuery(key));
 
 /** The in-house staff and field service employees responsible for a concern, branch or location. */
 export function EmployeeContacts({
@@ -40,8 +39,8 @@ export function EmployeeContacts({
   if (none) return <EmptyState title={t('contacts.none')} />;
   return (
     <Grid $min={280}>
-      {card(t('contacts.inHouseStaff'), inHouse.data, inHouse.loading)}
-      {card(t('contacts.fieldService'), field.data, field.loading)}
+      {card(t('contacts.inHouseStaff'), inHouse.data, inHouse.isFetching)}
+      {card(t('contacts.fieldService'), field.data, field.isFetching)}
       {extra}
     </Grid>
   );

@@ -1,4 +1,4 @@
-import type { ComponentPropsWithoutRef, ReactNode } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import styled from 'styled-components';
 
 const Wrap = styled.div`
@@ -30,7 +30,8 @@ const Wrap = styled.div`
   }
 `;
 
-interface FieldProps extends ComponentPropsWithoutRef<'input'> {
+// With its ref (React 19 passes it as a prop): a form library registers the input itself.
+interface FieldProps extends ComponentProps<'input'> {
   id: string;
   label: ReactNode;
   /** A translated error shown under the field and tied to it for screen readers. */

@@ -54,11 +54,6 @@ export const paths = {
   exports: { path: '/admin/export', to: () => '/admin/export' },
   administration: { path: '/admin', to: () => '/admin' },
   app: { path: '/app', to: () => '/app' },
-  reviews: { path: '/reviews', to: () => '/reviews' },
+  reviews: { path: '/reviews', to: (tab?: 'mine') => (tab ? `/reviews?tab=${tab}` : '/reviews') },
   profile: { path: '/profile/:id', to: (id: string) => `/profile/${enc(id)}` },
 } as const;
-
-export type PathName = keyof typeof paths;
-
-/** The static version files outside the router. */
-export const VERSION_URL = '/version.txt';

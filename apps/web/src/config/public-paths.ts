@@ -15,3 +15,9 @@ export const publicPaths = {
   privacy: { path: '/privacy', to: () => '/privacy' },
   terms: { path: '/terms', to: () => '/terms' },
 } as const;
+
+/**
+ * The version of the web build the server serves now (`{ "version": "<hash>" }`, written by the build
+ * next to index.html; vite.config.ts): every page compares the version it runs with it and reloads.
+ */
+export const VERSION_URL = '/version.json';

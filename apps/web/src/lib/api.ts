@@ -10,7 +10,7 @@ let client: Promise<TypedClient> | null = null;
 let publicClient: Promise<PublicClient> | null = null;
 
 /** The contract client, loaded once on first use. */
-export const loadClient = (): Promise<TypedClient> => {
+const loadClient = (): Promise<TypedClient> => {
   client ??= import('./api-client').then((module) => module.createClient());
   return client;
 };

@@ -1,4 +1,5 @@
 import type { Language } from '@falcon/api-client';
+import { LOCALES, localeOf } from '@falcon/locales';
 import { intlLocale, loadUiTexts, type UiLocale, type UiTextPart } from '@falcon/ui';
 import i18next, { type BackendModule, type i18n as I18n, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
@@ -11,8 +12,8 @@ export {
   type Namespace,
 } from './namespaces';
 
-/** The product shows and sends cz; i18next, Intl and the ui library use cs. */
-export const toI18nLanguage = (language: Language): UiLocale => (language === 'cz' ? 'cs' : language);
+/** The product shows and sends cz; i18next, Intl and the ui library use cs (the one mapping: @falcon/locales). */
+export const toI18nLanguage: (language: Language) => UiLocale = localeOf;
 
 /** BCP 47 tag for Intl number and date formatting. */
 export const intlTag = (language: Language): string => intlLocale[toI18nLanguage(language)];
@@ -87,7 +88,7 @@ export const initI18n = async (language: Language): Promise<I18n> => {
       // No fallback download: the locale test proves every key exists in all six languages, and a
       // fallback would fetch each namespace twice for every non-German user.
       fallbackLng: false,
-      supportedLngs: ['cs', 'de', 'en', 'hu', 'pl', 'ro'],
+      supportedLngs: [...LOCALES],
       ns: [...EAGER_NAMESPACES],
       defaultNS: 'common',
       // The spec and the ui library write placeholders as {name}.

@@ -1,18 +1,18 @@
 import 'i18next';
-import type admin from '../locales/en/admin.json';
-import type auth from '../locales/en/auth.json';
-import type common from '../locales/en/common.json';
-import type dashboard from '../locales/en/dashboard.json';
-import type frame from '../locales/en/frame.json';
-import type legal from '../locales/en/legal.json';
-import type lists from '../locales/en/lists.json';
-import type location from '../locales/en/location.json';
-import type messages from '../locales/en/messages.json';
-import type org from '../locales/en/org.json';
-import type profile from '../locales/en/profile.json';
-import type reviews from '../locales/en/reviews.json';
-import type scanner from '../locales/en/scanner.json';
-import type shell from '../locales/en/shell.json';
+import type admin from '@falcon/locales/en/admin.json';
+import type auth from '@falcon/locales/en/auth.json';
+import type common from '@falcon/locales/en/common.json';
+import type dashboard from '@falcon/locales/en/dashboard.json';
+import type frame from '@falcon/locales/en/frame.json';
+import type legal from '@falcon/locales/en/legal.json';
+import type lists from '@falcon/locales/en/lists.json';
+import type location from '@falcon/locales/en/location.json';
+import type messages from '@falcon/locales/en/messages.json';
+import type org from '@falcon/locales/en/org.json';
+import type profile from '@falcon/locales/en/profile.json';
+import type reviews from '@falcon/locales/en/reviews.json';
+import type scanner from '@falcon/locales/en/scanner.json';
+import type shell from '@falcon/locales/en/shell.json';
 
 // Keys are checked at compile time against the English files; the i18n test checks the other five.
 declare module 'i18next' {

@@ -5,7 +5,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** Texts of the contract's enumerations, spelled out so every key is static and checked. */
-export const reviewTypeLabel = (t: TFunction<'common'>, type: ReviewType): string => {
+const reviewTypeLabel = (t: TFunction<'common'>, type: ReviewType): string => {
   switch (type) {
     case 'scan':
       return t('review.type.scan');
@@ -17,10 +17,14 @@ export const reviewTypeLabel = (t: TFunction<'common'>, type: ReviewType): strin
       return t('review.type.additionalorder');
     case 'inventorytransfer':
       return t('review.type.inventorytransfer');
+    case 'message':
+      return t('review.type.message');
+    case 'rackscan':
+      return t('review.type.rackscan');
   }
 };
 
-export const reviewStateLabel = (t: TFunction<'common'>, value: ReviewState): string => {
+const reviewStateLabel = (t: TFunction<'common'>, value: ReviewState): string => {
   switch (value) {
     case 'pending':
       return t('review.state.pending');
@@ -28,14 +32,26 @@ export const reviewStateLabel = (t: TFunction<'common'>, value: ReviewState): st
       return t('review.state.approved');
     case 'rejected':
       return t('review.state.rejected');
+    case 'answered':
+      return t('review.state.answered');
+    case 'closed':
+      return t('review.state.closed');
+    case 'withdrawn':
+      return t('review.state.withdrawn');
   }
 };
 
 export const reviewStateTone = (value: ReviewState): BadgeTone =>
-  value === 'pending' ? 'warning' : value === 'approved' ? 'success' : 'danger';
+  value === 'pending'
+    ? 'warning'
+    : value === 'approved' || value === 'answered'
+      ? 'success'
+      : value === 'rejected'
+        ? 'danger'
+        : 'neutral';
 
 /** Spec section 4: in access (inaccess), in delivery (indelivery), backorder. */
-export const deliveryStateLabel = (t: TFunction<'common'>, value: DeliveryState): string => {
+const deliveryStateLabel = (t: TFunction<'common'>, value: DeliveryState): string => {
   switch (value) {
     case 'inaccess':
       return t('delivery.inaccess');

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { waitText } from './i18n';
 
 /** The translated text of a server message key (spec section 8); unknown failures read as a network error. */
-export const messageText = (t: TFunction<'messages'>, key: MessageKey, values?: Record<string, unknown>) =>
+const messageText = (t: TFunction<'messages'>, key: MessageKey, values?: Record<string, unknown>) =>
   t(key, values ?? {});
 
 export const errorKey = (error: unknown): MessageKey =>

@@ -1,9 +1,10 @@
 import { isApiError } from '@falcon/api-client';
-import { paths } from '../config/paths';
+import { publicPaths } from '../config/public-paths';
 import { api } from './api';
 import { browser } from './browser';
-import { invalidate } from './query';
+import { forgetServerData } from './server-data';
 import type { SignInResult } from './session';
+import { tellOtherTabs } from './session-tabs';
 import { resetState, setSession } from './store';
 
 // Ending or switching the session: the signed-in frame's and the administration's (lib/session.ts holds
@@ -13,7 +14,7 @@ import { resetState, setSession } from './store';
 export const impersonate = async (username: string): Promise<SignInResult> => {
   try {
     const session = await api.auth.impersonate({ body: { username } });
-    invalidate();
+    forgetServerData();
     resetState();
     setSession(session);
     return { ok: true, session };
@@ -23,8 +24,9 @@ export const impersonate = async (username: string): Promise<SignInResult> => {
 };
 
 /**
- * Sign-out (menu or inactivity): ends the session on the server (a failure is only logged), resets all
- * state and loads the login page afresh, so nothing of the previous user stays in memory.
+ * Sign-out (menu or inactivity): ends the session on the server (a failure is only logged), tells the
+ * browser's other tabs (they share the session cookie and sign out too), resets all state and loads the
+ * login page afresh, so nothing of the previous user stays in memory.
  */
 export const signOut = async () => {
   try {
@@ -32,7 +34,17 @@ export const signOut = async () => {
   } catch (error) {
     console.error(error);
   }
-  invalidate();
+  tellOtherTabs({ type: 'signout' });
+  leave();
+};
+
+/** Another tab of this browser signed out: the session is gone here too, so the same, without the server call. */
+export const signedOutElsewhere = () => {
+  leave();
+};
+
+const leave = () => {
+  forgetServerData();
   resetState();
-  browser.assign(paths.login.to());
+  browser.assign(publicPaths.login.to());
 };

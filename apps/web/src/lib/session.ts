@@ -1,7 +1,7 @@
 import { type ApiError, isApiError, type MessageKey, type Session } from '@falcon/api-client';
 import { api } from './api';
 import { browser } from './browser';
-import { invalidate } from './query';
+import { forgetServerData } from './server-data';
 import { setSession } from './store';
 
 export { browser };
@@ -23,7 +23,7 @@ export const signIn = async (
   try {
     const session = await api.auth.signin({ body: { username, password } });
     if (!session?.username) return { ok: false, message: 'invalid_credentials' };
-    invalidate();
+    forgetServerData();
     setSession(session, remember);
     return { ok: true, session };
   } catch (error) {
@@ -34,21 +34,4 @@ export const signIn = async (
       retryAfterSeconds: (error as ApiError).details?.retryAfterSeconds as number | undefined,
     };
   }
-};
-
-/** Spec section 4: every 10 minutes the served version is compared with the first one seen. */
-export const VERSION_CHECK_MS = 600_000;
-
-export const createVersionCheck = () => {
-  let known: string | null = null;
-  return async () => {
-    try {
-      const version = (await api.content.version()).trim();
-      if (known === null) known = version;
-      else if (version !== known) browser.reload();
-    } catch (error) {
-      // Spec section 8: version-check failures are only logged.
-      console.error(error);
-    }
-  };
 };

@@ -3,7 +3,6 @@ import {
   type ConcernSummary,
   DEFAULT_LANGUAGE,
   EMPTY_SELECTION,
-  LANGUAGES,
   type Language,
   locationLoaded,
   type Selection,
@@ -11,6 +10,7 @@ import {
   selectConcern,
   selectContainer,
 } from '@falcon/api-client';
+import { languageOf } from '@falcon/locales';
 import { proxy, type Snapshot, snapshot, subscribe } from 'valtio';
 
 /** Spec section 3: the application state kept in browser storage under 'falcon'. */
@@ -60,14 +60,8 @@ const storage = (): Storage | null => {
   }
 };
 
-export const isLanguage = (value: unknown): value is Language =>
-  typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
-
-/** cs is Czech in i18next and the browser; the product shows and sends cz. */
-export const normalizeLanguage = (value: unknown): Language | null => {
-  if (value === 'cs') return 'cz';
-  return isLanguage(value) ? value : null;
-};
+/** A language as stored or chosen: cs (i18next's, the browser's) is Czech too; the product shows and sends cz. */
+export const normalizeLanguage = (value: unknown): Language | null => languageOf(value) ?? null;
 
 const readPersisted = (): PersistedState => {
   const base = initialPersisted();

@@ -3,6 +3,7 @@ import { setSession } from '../lib/store';
 
 /** A signed-in session without a server round trip; permissions as the test needs them. */
 export const fakeSession = (overrides: Partial<Session> = {}): Session => ({
+  id: 'U001',
   userId: 'U001',
   username: 'admin',
   firstname: 'Ada',

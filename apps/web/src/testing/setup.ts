@@ -3,7 +3,7 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll, vi } from 'vitest';
 import { browser } from '../lib/browser';
 import { initI18n } from '../lib/i18n';
-import { invalidate } from '../lib/query';
+import { forgetServerData } from '../lib/server-data';
 import { resetState, setLanguage } from '../lib/store';
 
 // Lazy routes compile on first use; on the 2 shared (often busy) cores that can take over a second.
@@ -24,7 +24,7 @@ beforeAll(async () => {
 
 afterEach(() => {
   cleanup();
-  invalidate();
+  forgetServerData();
   resetState();
   localStorage.clear();
 });

@@ -5,7 +5,7 @@ import { AppProvider } from '../app/provider';
 import { rootRoutes, routerOptions } from '../app/router';
 import { apiEvents } from '../lib/api';
 import { initI18n } from '../lib/i18n';
-import { invalidate } from '../lib/query';
+import { forgetServerData } from '../lib/server-data';
 import { signIn } from '../lib/session';
 import { normalizeLanguage, resetState, setLanguage } from '../lib/store';
 
@@ -35,12 +35,12 @@ export function AppAt({ path }: { path: string }) {
 export const prepareScreen =
   (user: DemoUser | null) =>
   async ({ globals }: { globals: Record<string, unknown> }) => {
-    invalidate();
+    forgetServerData();
     resetState();
     // Storybook cannot reload or leave the page: a lost session shows as errors instead.
     apiEvents.unauthorized = () => {};
     apiEvents.forbidden = () => {};
-    const language: Language = normalizeLanguage(globals.locale === 'cs' ? 'cz' : globals.locale) ?? 'en';
+    const language: Language = normalizeLanguage(globals.locale) ?? 'en';
     setLanguage(language);
     await initI18n(language);
     if (user) {

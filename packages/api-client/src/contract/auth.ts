@@ -3,6 +3,8 @@ import { Empty, Id, Language, Ok } from './common';
 import { defineEndpoint } from './define';
 
 export const Session = z.object({
+  /** The user's id, as the spec's sign-in call names it (the same value as `userId`). */
+  id: Id,
   userId: Id,
   username: z.string(),
   firstname: z.string(),

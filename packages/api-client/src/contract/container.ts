@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { DELIVERY_STATES } from '../data-constants';
 import { DateInput, Id, IdParams, IsoDate, IsoDateTime } from './common';
 import { defineEndpoint } from './define';
 import { fieldOf } from './fields';
-import { ReviewRequest } from './review';
+import { MessageRequest, ReviewRequest, ReviewType } from './review';
 
-export const DELIVERY_STATES = ['inaccess', 'indelivery', 'backorder'] as const;
+export { DELIVERY_STATES };
 export const DeliveryState = z.enum(DELIVERY_STATES);
 export type DeliveryState = z.infer<typeof DeliveryState>;
 
@@ -53,12 +54,17 @@ export const Container = z.object({
   storageCoordinate: fieldOf('storageCoordinate', z.string().nullable()),
   storageDescription: fieldOf('storageDescription', z.string().nullable()),
   barcode: fieldOf('barcode', z.string()),
+  /**
+   * The kinds of request waiting for review for this container (its own and scans of its rack), so an
+   * action can show "pending" instead of a second dialog. In the container's own answer, not in search rows.
+   */
+  pendingRequests: z.array(ReviewType).optional(),
 });
 export type Container = z.infer<typeof Container>;
 
 /** The labelled (visibility-gated) container fields. */
 export const CONTAINER_FIELDS = Object.keys(Container.shape).filter(
-  (k) => !['id', 'locationCode', 'active', 'alarming'].includes(k),
+  (k) => !['id', 'locationCode', 'active', 'alarming', 'pendingRequests'].includes(k),
 ) as readonly (keyof Container)[];
 
 export const Document = z.object({
@@ -159,6 +165,16 @@ export const container = {
     permissions: ['PERM_CONTAINER_CHANGEQUANTITY'],
     conflicts: ['change_quantity_error'],
     body: ChangeQuantityRequest,
+    status: 201,
+    response: ReviewRequest,
+  }),
+  message: defineEndpoint({
+    method: 'POST',
+    path: '/rest/v2/container/:id/message',
+    summary: 'Send a message about a container to the responsible clerk (a review request of type message)',
+    ...containerById,
+    permissions: ['PERM_SENDMESSAGE_CONTAINER'],
+    body: MessageRequest,
     status: 201,
     response: ReviewRequest,
   }),

@@ -7,7 +7,7 @@ export type ExportState = z.infer<typeof ExportState>;
 
 export const ExportJob = z.object({
   id: z.string(),
-  kind: z.enum(['location', 'branch']),
+  kind: z.enum(['location', 'branch', 'concern']),
   scopeCode: z.string(),
   scopeName: z.string(),
   state: ExportState,

@@ -4,7 +4,8 @@ import { DeliveryState } from './container';
 import { defineEndpoint } from './define';
 import { ExportJob } from './exports';
 import { fieldOf } from './fields';
-import { Appointment, Location, LocationAdmin } from './org';
+import { Appointment, Location, LocationAdmin, RackHandled, rackActionState } from './org';
+import { MessageRequest, ReviewRequest } from './review';
 import { ExportRequest, SEARCH_INPUT_PERMISSIONS, SearchRequest, SearchResult } from './search';
 
 /**
@@ -35,6 +36,7 @@ export const Rack = z.object({
   code: fieldOf('rackCode', z.string()),
   name: z.string(),
   position: z.number().int(),
+  ...rackActionState,
   shelves: z.array(
     z.object({
       code: fieldOf('shelfCode', z.string()),
@@ -84,6 +86,29 @@ export const ContainerSuggest = z.object({
 export type ContainerSuggest = z.infer<typeof ContainerSuggest>;
 
 const locationByCode = { params: CodeParams, tenant: { kind: 'location', param: 'code' } } as const;
+
+/**
+ * A rack or shelf is addressed by its position (1-based, as the grid shows it): positions are shown
+ * to everyone, rack and shelf codes only with their field codes.
+ */
+const Position = z
+  .string()
+  .trim()
+  .min(1)
+  .max(4)
+  .describe('a position, 1 to 9999 (checked with `positionOf`: 400 naming the parameter otherwise)');
+const rackByPosition = {
+  params: z.strictObject({ code: Code, rack: Position }),
+  tenant: { kind: 'location', param: 'code' },
+} as const;
+
+/** The answer of "handle rack": the rack and when it was handled. */
+export const RackHandledAnswer = z.object({
+  rackCode: fieldOf('rackCode', z.string()),
+  rackName: z.string(),
+  rackPosition: z.number().int(),
+  lastHandled: RackHandled,
+});
 /** A gallery image's file (original or thumbnail), addressed within its location. */
 const locationImageFile = {
   params: z.strictObject({ code: Code, imageId: Id }),
@@ -194,6 +219,46 @@ export const location = {
     permissions: ['PERM_UPLOADDELETELOCATIONIMAGE'],
     response: Ok,
   }),
+  scanRack: defineEndpoint({
+    method: 'POST',
+    path: '/rest/v2/location/:code/rack/:rack/scan',
+    summary:
+      'Request a scan of every active container of a rack (one review request); 409 scan_error when one is pending or the rack holds none',
+    ...rackByPosition,
+    permissions: ['PERM_SCANRACK'],
+    conflicts: ['scan_error'],
+    status: 201,
+    response: ReviewRequest,
+  }),
+  handleRack: defineEndpoint({
+    method: 'POST',
+    path: '/rest/v2/location/:code/rack/:rack/handle',
+    summary: 'Record that the rack was serviced now, by the caller (protocolled; the grid shows it)',
+    ...rackByPosition,
+    permissions: ['PERM_HANDLERACK'],
+    response: RackHandledAnswer,
+  }),
+  rackMessage: defineEndpoint({
+    method: 'POST',
+    path: '/rest/v2/location/:code/rack/:rack/message',
+    summary: 'Send a message about a rack to the responsible clerk (a review request of type message)',
+    ...rackByPosition,
+    permissions: ['PERM_SENDMESSAGE_RACK'],
+    body: MessageRequest,
+    status: 201,
+    response: ReviewRequest,
+  }),
+  shelfMessage: defineEndpoint({
+    method: 'POST',
+    path: '/rest/v2/location/:code/rack/:rack/shelf/:shelf/message',
+    summary: 'Send a message about a shelf to the responsible clerk (a review request of type message)',
+    params: z.strictObject({ code: Code, rack: Position, shelf: Position }),
+    tenant: { kind: 'location', param: 'code' },
+    permissions: ['PERM_SENDMESSAGE_SHELF'],
+    body: MessageRequest,
+    status: 201,
+    response: ReviewRequest,
+  }),
   exportXlsx: defineEndpoint({
     method: 'POST',
     path: '/rest/v2/location/:code/export/xlsx',
@@ -208,6 +273,18 @@ export const location = {
 };
 
 export const concernSearch = {
+  exportXlsx: defineEndpoint({
+    method: 'POST',
+    path: '/rest/v2/concern/:code/export/xlsx',
+    summary: 'Queue an Excel export of a concern search',
+    params: CodeParams,
+    tenant: { kind: 'concern', param: 'code' },
+    inputPermissions: SEARCH_INPUT_PERMISSIONS,
+    permissions: ['PERM_EXPORTSEARCHRESULTTOEXCEL'],
+    body: ExportRequest,
+    status: 202,
+    response: ExportJob,
+  }),
   search: defineEndpoint({
     method: 'POST',
     path: '/rest/v2/concern/:code/search',

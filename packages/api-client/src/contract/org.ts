@@ -54,11 +54,22 @@ export const Branch = z.object({
 });
 export type Branch = z.infer<typeof Branch>;
 
+/** When and by whom a rack was last serviced ("handle rack"); null before the first time. */
+export const RackHandled = z.object({ at: IsoDateTime, by: z.string() });
+export type RackHandled = z.infer<typeof RackHandled>;
+
+/** What a rack says about its own actions: when it was last handled, and whether a scan of it waits for review. */
+export const rackActionState = {
+  lastHandled: RackHandled.nullable(),
+  scanPending: z.boolean(),
+};
+
 export const RackSummary = z.object({
   code: fieldOf('rackCode', z.string()),
   name: z.string(),
   position: z.number().int(),
   shelfCount: z.number().int().min(0),
+  ...rackActionState,
 });
 
 export const Location = z.object({

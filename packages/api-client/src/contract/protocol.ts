@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PROTOCOL_TYPES } from '../data-constants';
+import { PROTOCOL_PERMISSION } from '../permissions';
 import { Code, CodeParams, DateInput, IsoDateTime, MAX_PAGE_SIZE, pageOf } from './common';
 import { defineEndpoint } from './define';
 import { fieldOf, keyedByField } from './fields';
@@ -73,7 +74,7 @@ export const protocol = {
     path: '/rest/v2/protocol',
     summary: 'The global protocol, paged and filterable',
     body: ProtocolListRequest,
-    permissions: ['PERM_VIEWGLOBALPROTOCOLENTRIES'],
+    permissions: [PROTOCOL_PERMISSION],
     response: pageOf(ProtocolEntry),
   }),
   location: defineEndpoint({

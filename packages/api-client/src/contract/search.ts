@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RESULT_SORT_OPTIONS, SEARCH_SORT_FIELDS } from '../data-constants';
 import { DateInput, MAX_PAGE_SIZE, pageOf } from './common';
 import { Container, DeliveryState } from './container';
 
@@ -22,37 +23,9 @@ export const SEARCH_INPUT_PERMISSIONS =
   'a filter without its PERM_FILTER_* code, or a sort by a hidden field';
 export type SearchFilterKey = keyof SearchFilters;
 
-/**
- * Sort fields of container search. `relevance` is the default (the spec's 'Relevanz'); the spec's
- * price pair maps to `price`, 'year built' to `lastScannedDate`, 'make A-Z' to `articleName`.
- */
-export const SEARCH_SORT_FIELDS = [
-  'relevance',
-  'code',
-  'articleCode',
-  'articleName',
-  'price',
-  'fillingQuantity',
-  'reachInWeeks',
-  'consumption',
-  'deliveryStatus',
-  'lastScannedDate',
-  'expectedDeliveryDate',
-  'rackCode',
-] as const;
+export { RESULT_SORT_OPTIONS, SEARCH_SORT_FIELDS };
 export const SearchSortField = z.enum(SEARCH_SORT_FIELDS);
 export type SearchSortField = z.infer<typeof SearchSortField>;
-
-/** The result-sort list of spec section 2, mapped onto container fields. */
-export const RESULT_SORT_OPTIONS = [
-  { key: 'relevance', sortField: 'relevance', sortAsc: false },
-  { key: 'price_asc', sortField: 'price', sortAsc: true },
-  { key: 'price_desc', sortField: 'price', sortAsc: false },
-  { key: 'date_asc', sortField: 'lastScannedDate', sortAsc: true },
-  { key: 'date_desc', sortField: 'lastScannedDate', sortAsc: false },
-  { key: 'name_asc', sortField: 'articleName', sortAsc: true },
-  { key: 'name_desc', sortField: 'articleName', sortAsc: false },
-] as const satisfies readonly { key: string; sortField: SearchSortField; sortAsc: boolean }[];
 
 export const SearchRequest = z.strictObject({
   query: z.string().trim().max(200).default(''),

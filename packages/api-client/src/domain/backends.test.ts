@@ -308,6 +308,7 @@ describe('container actions and their approval', () => {
       requestedBy: 'staff',
       requestedAt: '2026-11-24T08:00:00.000Z',
       assigneeKey: 'IH01',
+      assigneeName: 'Ina Hof',
       payload: {},
     });
     expect(r).toMatchObject({
@@ -315,6 +316,7 @@ describe('container actions and their approval', () => {
       containerCode: 'KB-1',
       reviewedBy: null,
       assigneeKey: 'IH01',
+      assigneeName: 'Ina Hof',
     });
   });
 });

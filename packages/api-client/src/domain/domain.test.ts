@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { contract } from '../contract';
 import type { Container } from '../contract/container';
 import { FIELD_GROUPS, FIELD_PERMISSIONS } from '../permissions';
 import { canSortBy, forbiddenFilters, visibleContainerFields } from './fields';
 import { pageInfo, slicePage } from './paging';
-import { hasAll, ungrantable, userMenuEntries } from './permissions';
+import { hasAll, PROTOCOL_PERMISSION, ROUTE_GUARDS, ungrantable, userMenuEntries } from './permissions';
+import { decisionConflict, withdrawConflict } from './requests';
 import { DEFAULT_ROLES } from './roles';
 import { concernVisible, locationInScope, scopeWithin } from './scope';
 import { branchLoaded, EMPTY_SELECTION, locationLoaded, selectConcern, selectorLabel } from './selection';
@@ -25,10 +27,37 @@ describe('permission checks', () => {
     ).toEqual(['administration', 'profile', 'protocol', 'exports', 'mobileApp', 'logout']);
   });
 
+  it('uses one code for the Protocol entry, the /admin/protocol guard and the protocol endpoint', () => {
+    expect(PROTOCOL_PERMISSION).toBe('PERM_VIEWGLOBALPROTOCOLENTRIES');
+    expect(ROUTE_GUARDS.protocolAdministration).toEqual([PROTOCOL_PERMISSION]);
+    expect(contract.protocol.list.permissions).toEqual([PROTOCOL_PERMISSION]);
+    // Whoever sees the entry can open the page: no second code (PERM_SYSADMIN) behind it.
+    expect(userMenuEntries([PROTOCOL_PERMISSION])).toContain('protocol');
+    expect(hasAll([PROTOCOL_PERMISSION], ROUTE_GUARDS.protocolAdministration)).toBe(true);
+    expect(hasAll(['PERM_SYSADMIN'], ROUTE_GUARDS.protocolAdministration)).toBe(false);
+  });
+
   it('lets a grantor hand out only what it holds', () => {
     expect(ungrantable(DEFAULT_ROLES.KD_ADMIN.permissions, ['PERM_CREATEUSER', 'PERM_SYSADMIN'])).toEqual([
       'PERM_SYSADMIN',
     ]);
+  });
+});
+
+describe('requests from the requester side', () => {
+  it('lets only the requester withdraw, and only while pending', () => {
+    expect(withdrawConflict({ state: 'pending', requestedBy: 'staff' }, 'staff')).toBeNull();
+    expect(withdrawConflict({ state: 'pending', requestedBy: 'staff' }, 'kdadmin')).toBe('not_own');
+    expect(withdrawConflict({ state: 'approved', requestedBy: 'staff' }, 'staff')).toBe('not_pending');
+    expect(withdrawConflict({ state: 'withdrawn', requestedBy: 'staff' }, 'staff')).toBe('not_pending');
+  });
+
+  it('answers or closes a message, approves or rejects an action', () => {
+    expect(decisionConflict('message', 'answered')).toBeNull();
+    expect(decisionConflict('message', 'closed')).toBeNull();
+    expect(decisionConflict('message', 'approved')).toBe('is_a_message');
+    expect(decisionConflict('rackscan', 'approved')).toBeNull();
+    expect(decisionConflict('scan', 'answered')).toBe('not_a_message');
   });
 });
 

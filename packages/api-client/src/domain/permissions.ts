@@ -6,6 +6,7 @@ import {
   FILTER_PERMISSIONS,
   PERMISSION_CATALOGUE,
   type PermissionCode,
+  PROTOCOL_PERMISSION,
   ROUTE_PERMISSIONS,
 } from '../permissions';
 
@@ -31,7 +32,7 @@ export const ROUTE_GUARDS = {
   roleAdministration: [ROUTE_PERMISSIONS.createRole],
   userAdministration: [ROUTE_PERMISSIONS.createUser],
   newUser: [ROUTE_PERMISSIONS.createUser],
-  protocolAdministration: [ROUTE_PERMISSIONS.sysAdmin],
+  protocolAdministration: [PROTOCOL_PERMISSION],
   administration: [ROUTE_PERMISSIONS.sysAdmin],
   exportAdministration: [ROUTE_PERMISSIONS.exportSearchResultToExcel],
 } as const satisfies Record<string, readonly PermissionCode[]>;
@@ -54,7 +55,7 @@ export const userMenuEntries = (granted: Granted): UserMenuEntry[] => {
   if (set.has(ROUTE_PERMISSIONS.createUser) || set.has(ROUTE_PERMISSIONS.removeUser))
     entries.push('userManagement');
   entries.push('profile');
-  if (set.has(ROUTE_PERMISSIONS.viewGlobalProtocolEntries)) entries.push('protocol');
+  if (set.has(PROTOCOL_PERMISSION)) entries.push('protocol');
   if (set.has(ROUTE_PERMISSIONS.exportSearchResultToExcel)) entries.push('exports');
   if (set.has(ACTION_PERMISSIONS.reviewRequests)) entries.push('reviews');
   entries.push('mobileApp', 'logout');
@@ -104,4 +105,4 @@ export const effectivePermissions = (
   return [...all].sort();
 };
 
-export { FIELD_PERMISSIONS, FILTER_PERMISSIONS };
+export { FIELD_PERMISSIONS, FILTER_PERMISSIONS, PROTOCOL_PERMISSION };

@@ -285,7 +285,7 @@ export const protocolEntry = {
 
   exportQueued: (
     actor: string,
-    kind: 'location' | 'branch',
+    kind: 'location' | 'branch' | 'concern',
     code: string,
     jobId: string,
   ): ProtocolEntryInput => ({
@@ -298,35 +298,54 @@ export const protocolEntry = {
     after: { jobId },
   }),
 
-  /** A review request (a container action or an inventory transfer); the container as a snapshot. */
+  /**
+   * A review request (a container action, an inventory transfer, a message, a rack scan); the container
+   * as a snapshot. A rack is named by its name in the summary (always shown); its and a shelf's code stay
+   * in `after`, filtered per reader.
+   */
   reviewRequested: (
     actor: string,
     request: Pick<ReviewRequest, 'id' | 'type' | 'locationCode' | 'payload'>,
     container: RequestedContainer | null,
-  ): ProtocolEntryInput => ({
-    username: actor,
-    type: 'request',
-    objectType: container ? 'container' : 'inventoryList',
-    objectId: container?.id ?? request.payload.inventoryListId ?? null,
-    locationCode: request.locationCode,
-    summary: container ? '{reviewType} requested for {container}' : '{reviewType} requested',
-    params: {
-      values: { reviewType: request.type },
-      ...(container ? { container: containerRef(container) } : {}),
-    },
-    after: { requestId: request.id, type: request.type, ...request.payload },
-  }),
+    rack?: { name: string },
+  ): ProtocolEntryInput => {
+    const { rackCode: _rackCode, shelfCode: _shelfCode, ...shown } = request.payload;
+    const shelf = request.payload.shelfPosition;
+    return {
+      username: actor,
+      type: 'request',
+      objectType: container ? 'container' : rack ? 'review' : 'inventoryList',
+      objectId: container?.id ?? (rack ? request.id : (request.payload.inventoryListId ?? null)),
+      locationCode: request.locationCode,
+      summary: container
+        ? '{reviewType} requested for {container}'
+        : rack
+          ? shelf !== undefined
+            ? '{reviewType} requested for shelf {shelfPosition} of rack {rackName}'
+            : '{reviewType} requested for rack {rackName}'
+          : '{reviewType} requested',
+      params: {
+        values: {
+          reviewType: request.type,
+          ...(rack ? { rackName: rack.name } : {}),
+          ...(shelf !== undefined ? { shelfPosition: String(shelf) } : {}),
+        },
+        ...(container ? { container: containerRef(container) } : {}),
+      },
+      after: { requestId: request.id, type: request.type, ...shown },
+    };
+  },
 
   /** A request approved or rejected (the container as it is now, else the request's snapshot); what an approval changed (a rejection changes nothing). */
   reviewDecided: (
     actor: string,
     request: { id: string; type: ReviewType; containerId: string | null; locationCode: string },
-    state: 'approved' | 'rejected',
+    state: ReviewDecisionState,
     container: ContainerRef | null,
     change: { before: Record<string, unknown> | null; after: Record<string, unknown> | null },
   ): ProtocolEntryInput => ({
     username: actor,
-    type: state === 'approved' ? 'review_approved' : 'review_rejected',
+    type: DECIDED_TYPE[state],
     objectType: request.containerId ? 'container' : 'review',
     objectId: request.containerId ?? request.id,
     locationCode: request.locationCode,
@@ -338,4 +357,65 @@ export const protocolEntry = {
     before: state === 'approved' ? change.before : null,
     after: state === 'approved' ? change.after : null,
   }),
+
+  /** The requester withdrew their own pending request; nothing about the data changes. */
+  reviewWithdrawn: (
+    actor: string,
+    request: { id: string; type: ReviewType; containerId: string | null; locationCode: string },
+    container: ContainerRef | null,
+  ): ProtocolEntryInput => ({
+    username: actor,
+    type: 'review_withdrawn',
+    objectType: request.containerId ? 'container' : 'review',
+    objectId: request.containerId ?? request.id,
+    locationCode: request.locationCode,
+    summary: container ? '{reviewType} for {container} withdrawn' : '{reviewType} withdrawn',
+    params: { values: { reviewType: request.type }, ...(container ? { container } : {}) },
+    after: { requestId: request.id, state: 'withdrawn' },
+  }),
+
+  /** A photo attached to the requester's own pending message. */
+  reviewPhotoAdded: (
+    actor: string,
+    request: { id: string; type: ReviewType; locationCode: string },
+    filename: string,
+  ): ProtocolEntryInput => ({
+    username: actor,
+    type: 'upload',
+    objectType: 'review',
+    objectId: request.id,
+    locationCode: request.locationCode,
+    summary: 'photo added to {reviewType}',
+    params: { values: { reviewType: request.type } },
+    after: { requestId: request.id, filename },
+  }),
+
+  /** "Handle rack": the clerk recorded that the rack was serviced (times as ISO strings). */
+  rackHandled: (
+    actor: string,
+    locationCode: string,
+    rackName: string,
+    lastHandledBefore: string | null,
+    now: string,
+  ): ProtocolEntryInput => ({
+    username: actor,
+    type: 'rack_handled',
+    objectType: 'rack',
+    objectId: null,
+    locationCode,
+    summary: 'rack {rackName} handled',
+    params: { values: { rackName } },
+    before: lastHandledBefore ? { lastHandledAt: lastHandledBefore } : null,
+    after: { lastHandledAt: now },
+  }),
 };
+
+/** How a review request is decided: approve/reject an action, answer/close a message. */
+export type ReviewDecisionState = 'approved' | 'rejected' | 'answered' | 'closed';
+
+const DECIDED_TYPE = {
+  approved: 'review_approved',
+  rejected: 'review_rejected',
+  answered: 'review_answered',
+  closed: 'review_closed',
+} as const satisfies Record<ReviewDecisionState, ProtocolType>;

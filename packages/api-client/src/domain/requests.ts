@@ -23,8 +23,20 @@ export interface ReviewTarget {
   inventoryListExists?: boolean;
 }
 
-/** Why an approval can no longer apply a request: `details.reason` of 409 request_not_applicable. */
-export const REQUEST_CONFLICTS = ['container_inactive', 'date_invalid', 'list_missing'] as const;
+/** Why a request can no longer be decided or withdrawn as asked: `details.reason` of 409 request_not_applicable. */
+export const REQUEST_CONFLICTS = [
+  'container_inactive',
+  'date_invalid',
+  'list_missing',
+  /** Approve or reject of a message: a message is answered or closed. */
+  'is_a_message',
+  /** Answer or close of an action: an action is approved or rejected. */
+  'not_a_message',
+  /** Withdraw of another user's request, or a photo for it. */
+  'not_own',
+  /** Withdraw of a request decided already, or a photo for it. */
+  'not_pending',
+] as const;
 export type RequestConflict = (typeof REQUEST_CONFLICTS)[number];
 
 /**
@@ -40,6 +52,8 @@ export const reviewConflict = (
 ): RequestConflict | null => {
   if (request.type === 'inventorytransfer')
     return target.inventoryListExists === false ? 'list_missing' : null;
+  // A rack scan applies to the rack's containers that are active when it is approved.
+  if (request.type === 'rackscan') return null;
   if (!target.container?.active) return 'container_inactive';
   if (request.type === 'additionalorder') {
     const date = request.payload.additionalOrderDate;
@@ -163,6 +177,8 @@ export const newReviewRequest = (r: {
   requestedBy: string;
   requestedAt: string;
   assigneeKey: string | null;
+  /** The responsible employee's full name (null when none is responsible). */
+  assigneeName: string | null;
   payload: ReviewRequest['payload'];
 }): ReviewRequest => ({
   id: r.id,
@@ -176,8 +192,32 @@ export const newReviewRequest = (r: {
   requestedBy: r.requestedBy,
   requestedAt: r.requestedAt,
   assigneeKey: r.assigneeKey,
+  assigneeName: r.assigneeName,
   payload: r.payload,
   reviewedBy: null,
   reviewedAt: null,
   comment: null,
 });
+
+/** How a decision fits the request's type: approve/reject an action, answer/close a message. */
+export const decisionConflict = (
+  type: ReviewRequest['type'],
+  decision: 'approved' | 'rejected' | 'answered' | 'closed',
+): RequestConflict | null => {
+  const forMessage = decision === 'answered' || decision === 'closed';
+  if (type === 'message') return forMessage ? null : 'is_a_message';
+  return forMessage ? 'not_a_message' : null;
+};
+
+/**
+ * Whether a user may withdraw a request (or add a photo to their message): only their own, only while
+ * it is pending. Null when they may; else the reason of 409 request_not_applicable.
+ */
+export const withdrawConflict = (
+  request: Pick<ReviewRequest, 'state' | 'requestedBy'>,
+  username: string,
+): RequestConflict | null => {
+  if (request.requestedBy !== username) return 'not_own';
+  if (request.state !== 'pending') return 'not_pending';
+  return null;
+};

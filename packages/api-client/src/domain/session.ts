@@ -21,6 +21,7 @@ export interface SessionHolder {
 export const sessionView = (holder: SessionHolder): Session => {
   const u = holder.user;
   return {
+    id: u.id,
     userId: u.id,
     username: u.username,
     firstname: u.firstname,

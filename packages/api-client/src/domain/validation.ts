@@ -1,4 +1,9 @@
 import type { MessageKey } from '../contract/common';
+import { invalid } from '../http-error';
+
+/** A rack or shelf position of a path (1 to 9999, as the grid shows it); 400 naming `field` otherwise. */
+export const positionOf = (value: string, field: string): number =>
+  /^[1-9][0-9]{0,3}$/.test(value) ? Number(value) : invalid(field, 'a position: 1 to 9999');
 
 export interface FieldError {
   field: string;

@@ -238,6 +238,8 @@ describe('requests, protocol values and the rack grid', () => {
       code: 'L01-R01',
       name: 'Regal 01',
       position: 1,
+      lastHandled: null,
+      scanPending: false,
       shelves: [
         {
           code: 'L01-R01-S1',
@@ -250,6 +252,8 @@ describe('requests, protocol values and the rack grid', () => {
     expect(blind).toEqual({
       name: 'Regal 01',
       position: 1,
+      lastHandled: null,
+      scanPending: false,
       shelves: [
         { position: 1, places: [{ position: 3, container: { id: 'K1', active: true, alarming: false } }] },
       ],
@@ -316,6 +320,8 @@ describe('leakedFields (for backend tests)', () => {
       'articleName',
       'payload.fillingQuantity',
       'payload.previousFillingQuantity',
+      'payload.rackCode',
+      'payload.shelfCode',
     ]);
     expect(leakedFields(ReviewRequest, visibleFor(ReviewRequest, [])(request), [])).toEqual([]);
     const entry = {

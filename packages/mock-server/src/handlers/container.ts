@@ -36,7 +36,15 @@ export const containerHandlers = (ctx: HandlerContext): HttpHandler[] => [
       return notFound('invalid_barcode');
     return toContainer(container as DatasetContainer);
   }),
-  route(ctx, 'container', 'get', ({ db, auth, params }) => toContainer(containerById(db, auth, params.id))),
+  route(ctx, 'container', 'get', ({ db, auth, params }) => {
+    const container = containerById(db, auth, params.id);
+    return { ...toContainer(container), pendingRequests: db.reviews.pendingTypesFor(container) };
+  }),
+  route(ctx, 'container', 'message', ({ db, auth, params, body }) => {
+    const container = containerById(db, auth, params.id);
+    const location = db.locations.get(container.locationCode) as DatasetLocation;
+    return requestReview(db, auth, 'message', location, container, { message: body.message });
+  }),
   route(ctx, 'container', 'documents', ({ db, auth, params, apiUrl }) => {
     const container = containerById(db, auth, params.id);
     return [...db.files.documents.values()]

@@ -2,22 +2,24 @@ import {
   fullNameOf,
   type Image,
   type LocationAdmin,
+  positionOf,
   protocolEntry,
   slicePage,
   suggestionOf,
   suggestionSearch,
 } from '@falcon/api-client';
-import type { DatasetImage } from '@falcon/demo-data';
+import type { DatasetImage, DatasetLocation, DatasetRack } from '@falcon/demo-data';
 import type { HttpHandler } from 'msw';
-import type { MockDb } from '../db';
-import { invalid, notFound } from '../errors';
+import type { Auth, MockDb } from '../db';
+import { fail, invalid, notFound } from '../errors';
 import { createExport } from './exports';
+import { requestReview } from './reviews';
 import { fileResponse, type HandlerContext, route } from './route';
 import { runSearch } from './search';
 import { locationFor, locationView, racksView } from './views';
 
 /** Pixel size of a PNG or JPEG, read from its header; null for anything else. */
-export const imageSize = (bytes: Uint8Array): { width: number; height: number } | null => {
+const imageSize = (bytes: Uint8Array): { width: number; height: number } | null => {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   if (bytes.length >= 24 && bytes[0] === 0x89 && bytes[1] === 0x50)
     return { width: view.getUint32(16), height: view.getUint32(20) };
@@ -32,6 +34,48 @@ export const imageSize = (bytes: Uint8Array): { width: number; height: number } 
     }
   }
   return null;
+};
+
+/** A rack of the location by its position (as the grid shows it); 404 naming `rack` when there is none. */
+const rackAt = (db: MockDb, location: DatasetLocation, position: string): DatasetRack => {
+  const wanted = positionOf(position, 'rack');
+  return (
+    [...(db.racksByLocation.get(location.code) ?? [])]
+      .sort((a, b) => a.code.localeCompare(b.code))
+      .find((r) => r.position === wanted) ?? fail(404, 'not_found', 'rack')
+  );
+};
+
+/** A message about a rack or one of its shelves, to the location's responsible clerk. */
+const rackMessage = (
+  db: MockDb,
+  auth: Auth,
+  params: { code: string; rack: string; shelf?: string },
+  message: string,
+) => {
+  const location = locationFor(db, auth, params.code);
+  const rack = rackAt(db, location, params.rack);
+  const shelfAt = params.shelf === undefined ? undefined : positionOf(params.shelf, 'shelf');
+  const shelf =
+    shelfAt === undefined
+      ? undefined
+      : ((db.shelvesByRack.get(rack.code) ?? []).find((s) => s.position === shelfAt) ??
+        fail(404, 'not_found', 'shelf'));
+  return requestReview(
+    db,
+    auth,
+    'message',
+    location,
+    null,
+    {
+      message,
+      rackName: rack.name,
+      rackPosition: rack.position,
+      rackCode: rack.code,
+      ...(shelf ? { shelfPosition: shelf.position, shelfCode: shelf.code } : {}),
+    },
+    rack,
+  );
 };
 
 const imageView = (apiUrl: (path: string) => string, img: DatasetImage): Image => ({
@@ -175,6 +219,51 @@ export const locationHandlers = (ctx: HandlerContext): HttpHandler[] => [
     db.protocol.log(protocolEntry.imageDeleted(auth.user.username, location.code, image));
     return { ok: true as const };
   }),
+
+  route(ctx, 'location', 'scanRack', ({ db, auth, params }) => {
+    const location = locationFor(db, auth, params.code);
+    const rack = rackAt(db, location, params.rack);
+    if (db.rackActionState(rack.code).scanPending)
+      fail(409, 'scan_error', undefined, 'A scan of this rack is waiting for review already.');
+    const containerCount = (db.containersByLocation.get(location.code) ?? []).filter(
+      (c) => c.active && c.rackCode === rack.code,
+    ).length;
+    if (containerCount === 0) fail(409, 'scan_error', undefined, 'The rack holds no active container.');
+    return requestReview(
+      db,
+      auth,
+      'rackscan',
+      location,
+      null,
+      { rackName: rack.name, rackPosition: rack.position, rackCode: rack.code, containerCount },
+      rack,
+    );
+  }),
+
+  route(ctx, 'location', 'handleRack', ({ db, auth, params }) => {
+    const location = locationFor(db, auth, params.code);
+    const rack = rackAt(db, location, params.rack);
+    const before = db.rackHandled.get(rack.code);
+    const lastHandled = { at: db.now(), by: auth.user.username };
+    db.rackHandled.set(rack.code, lastHandled);
+    db.protocol.log(
+      protocolEntry.rackHandled(
+        auth.user.username,
+        location.code,
+        rack.name,
+        before?.at ?? null,
+        lastHandled.at,
+      ),
+    );
+    return { rackCode: rack.code, rackName: rack.name, rackPosition: rack.position, lastHandled };
+  }),
+
+  route(ctx, 'location', 'rackMessage', ({ db, auth, params, body }) =>
+    rackMessage(db, auth, params, body.message),
+  ),
+  route(ctx, 'location', 'shelfMessage', ({ db, auth, params, body }) =>
+    rackMessage(db, auth, params, body.message),
+  ),
 
   route(ctx, 'location', 'exportXlsx', ({ db, auth, params, body, lang }) => {
     const location = locationFor(db, auth, params.code);

@@ -2,6 +2,7 @@ import { type CblTree, type Employee, LANGUAGES, slicePage } from '@falcon/api-c
 import { HttpResponse } from 'msw';
 import type { Auth, MockDb } from '../db';
 import { notFound } from '../errors';
+import { createExport } from './exports';
 import { type HandlerContext, route } from './route';
 import { runSearch } from './search';
 import { concernView } from './views';
@@ -66,6 +67,14 @@ export const concernHandlers = (ctx: HandlerContext) => [
       .filter((l) => l.concernCode === params.code)
       .flatMap((l) => db.containersByLocation.get(l.code) ?? []);
     return runSearch(auth, pool, body);
+  }),
+  route(ctx, 'concern', 'exportXlsx', ({ db, auth, params, body, lang }) => {
+    const concern = concernView(db, auth, params.code);
+    const pool = db
+      .visibleLocations(auth.scope)
+      .filter((l) => l.concernCode === params.code)
+      .flatMap((l) => db.containersByLocation.get(l.code) ?? []);
+    return createExport(db, auth, 'concern', concern, pool, body, lang);
   }),
 ];
 

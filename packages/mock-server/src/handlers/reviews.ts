@@ -3,19 +3,23 @@ import {
   approvalChange,
   canSeeContainerField,
   containerRef,
+  decisionConflict,
   type ListRequest,
   newReviewRequest,
   protocolEntry,
+  type RequestConflict,
+  type ReviewDecisionState,
   type ReviewRequest,
   type ReviewType,
   reviewConflict,
   slicePage,
+  withdrawConflict,
 } from '@falcon/api-client';
 import type { DatasetContainer, DatasetLocation } from '@falcon/demo-data';
 import type { HttpHandler } from 'msw';
 import type { Auth, MockDb } from '../db';
 import { fail, forbidden, MockError, notFound } from '../errors';
-import { type HandlerContext, route } from './route';
+import { fileResponse, type HandlerContext, route } from './route';
 
 type ListBody = Required<Omit<ListRequest, 'sortField'>> & { sortField?: string };
 
@@ -47,7 +51,9 @@ export const requestReview = (
   location: DatasetLocation,
   container: DatasetContainer | null,
   payload: ReviewRequest['payload'],
+  rack?: { name: string },
 ): ReviewRequest => {
+  const assigneeKey = db.employeeKeysOf(location).inHouseStaffEmployeeKey;
   const request = db.reviews.add(
     newReviewRequest({
       id: db.nextId('RQ'),
@@ -56,11 +62,12 @@ export const requestReview = (
       container,
       requestedBy: auth.user.username,
       requestedAt: db.now(),
-      assigneeKey: db.employeeKeysOf(location).inHouseStaffEmployeeKey,
+      assigneeKey,
+      assigneeName: (assigneeKey && db.employees.get(assigneeKey)?.fullName) || null,
       payload,
     }),
   );
-  db.protocol.log(protocolEntry.reviewRequested(auth.user.username, request, container));
+  db.protocol.log(protocolEntry.reviewRequested(auth.user.username, request, container, rack));
   return request;
 };
 
@@ -78,6 +85,11 @@ const applyApproval = (db: MockDb, request: ReviewRequest) => {
   };
   const container = request.containerId ? db.containers.get(request.containerId) : undefined;
   if (container) apply(container, approvalChange(request, container, now));
+  // A rack scan: every container of the rack that is active now gets the scan a single request would give it.
+  if (request.type === 'rackscan')
+    for (const c of db.containersByLocation.get(request.locationCode) ?? [])
+      if (c.active && c.rackCode === request.payload.rackCode)
+        apply(c, approvalChange({ type: 'scan', payload: request.payload }, c, now));
   if (request.type === 'inventorytransfer') {
     const list = db.files.inventoryLists.find((l) => l.id === request.payload.inventoryListId);
     for (const row of list?.rows ?? []) {
@@ -92,9 +104,23 @@ const applyApproval = (db: MockDb, request: ReviewRequest) => {
   return { before, after };
 };
 
-const decide = (db: MockDb, auth: Auth, id: string, state: 'approved' | 'rejected', comment?: string) => {
+const notApplicable = (reason: RequestConflict): never => {
+  throw new MockError(409, 'request_not_applicable', undefined, { field: 'id', reason });
+};
+
+/** The caller's own pending request (withdraw, photo); 409 request_not_applicable otherwise. */
+const ownPending = (db: MockDb, auth: Auth, id: string): ReviewRequest => {
+  const request = reviewFor(db, auth, id);
+  const conflict = withdrawConflict(request, auth.user.username);
+  if (conflict) notApplicable(conflict);
+  return request;
+};
+
+const decide = (db: MockDb, auth: Auth, id: string, state: ReviewDecisionState, comment?: string) => {
   const request = reviewFor(db, auth, id);
   if (request.state !== 'pending') fail(409, 'request_already_reviewed');
+  const mismatch = decisionConflict(request.type, state);
+  if (mismatch) notApplicable(mismatch);
   if (state === 'approved') {
     // The change must still apply (the same rule as the server); rejecting always works.
     const conflict = reviewConflict(request, {
@@ -126,12 +152,16 @@ export const reviewsHandlers = (ctx: HandlerContext): HttpHandler[] => [
   route(ctx, 'reviews', 'list', ({ db, auth, body }) => {
     const f = body.filterMap;
     const state = f.state ?? 'pending';
+    // Assigned to the reviewer by default; `all` is everything in scope (as the server; see routes/reviews.ts).
+    const assignee = f.assignee ?? (auth.user.employeeKey ? 'me' : 'all');
+    const assigneeKey = assignee === 'me' ? (auth.user.employeeKey ?? '') : assignee;
     const rows = db.reviews.requests.filter(
       (r) =>
         db.canSeeLocation(auth.scope, r.locationCode) &&
         (state === 'all' || r.state === state) &&
         (!f.type || r.type === f.type) &&
-        (!f.locationCode || r.locationCode === f.locationCode),
+        (!f.locationCode || r.locationCode === f.locationCode) &&
+        (assignee === 'all' || r.assigneeKey === assigneeKey),
     );
     return page(auth, rows, body);
   }),
@@ -148,4 +178,40 @@ export const reviewsHandlers = (ctx: HandlerContext): HttpHandler[] => [
   route(ctx, 'reviews', 'reject', ({ db, auth, params, body }) =>
     decide(db, auth, params.id, 'rejected', body.comment),
   ),
+  route(ctx, 'reviews', 'answer', ({ db, auth, params, body }) =>
+    decide(db, auth, params.id, 'answered', body.comment),
+  ),
+  route(ctx, 'reviews', 'close', ({ db, auth, params, body }) =>
+    decide(db, auth, params.id, 'closed', body.comment),
+  ),
+  route(ctx, 'reviews', 'withdraw', ({ db, auth, params }) => {
+    const request = ownPending(db, auth, params.id);
+    const container = request.containerId ? db.containers.get(request.containerId) : undefined;
+    request.state = 'withdrawn';
+    request.reviewedBy = auth.user.username;
+    request.reviewedAt = db.now();
+    db.protocol.log(
+      protocolEntry.reviewWithdrawn(auth.user.username, request, container ? containerRef(container) : null),
+    );
+    return request;
+  }),
+  // The mock has no image codec: the photo is kept as sent (the server checks and re-encodes it).
+  route(ctx, 'reviews', 'uploadPhoto', async ({ db, auth, params, file }) => {
+    const request = ownPending(db, auth, params.id);
+    if (request.type !== 'message') notApplicable('not_a_message');
+    const upload = file as File;
+    db.reviews.photos.set(request.id, {
+      content: new Uint8Array(await upload.arrayBuffer()),
+      contentType: upload.type || 'image/jpeg',
+      filename: upload.name,
+    });
+    request.payload = { ...request.payload, photo: true };
+    db.protocol.log(protocolEntry.reviewPhotoAdded(auth.user.username, request, upload.name));
+    return request;
+  }),
+  route(ctx, 'reviews', 'photo', ({ db, auth, params }) => {
+    const request = reviewFor(db, auth, params.id);
+    const photo = db.reviews.photos.get(request.id);
+    return photo ? fileResponse(photo, true) : notFound();
+  }),
 ];

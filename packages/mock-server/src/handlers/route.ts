@@ -31,7 +31,7 @@ export interface HandlerContext {
 type Out<S> = S extends { parse: (value: unknown) => infer O } ? O : undefined;
 
 /** What a resolver gets: the validated parts of the request and the caller. */
-export interface Call<E extends AnyEndpoint> {
+interface Call<E extends AnyEndpoint> {
   request: Request;
   db: MockDb;
   params: Out<E['params']>;
@@ -59,7 +59,7 @@ const json = (body: unknown, status = 200, headers: Record<string, string> = {})
     headers: { 'Cache-Control': 'no-store', ...headers },
   });
 
-export const errorResponse = (error: MockError) => json(error.body, error.status, error.headers);
+const errorResponse = (error: MockError) => json(error.body, error.status, error.headers);
 
 const readCookie = (request: Request, cookies: Record<string, string>): string | undefined => {
   const bearer = request.headers.get('authorization')?.match(/^Bearer\s+(.+)$/i)?.[1];
@@ -212,4 +212,4 @@ export const fileResponse = (
     },
   });
 
-export const endpointName = (resource: ResourceName, name: string) => `${resource}.${name}` as EndpointName;
+const endpointName = (resource: ResourceName, name: string) => `${resource}.${name}` as EndpointName;

@@ -83,6 +83,7 @@ export const locationView = (db: MockDb, location: DatasetLocation): Location =>
     name: r.name,
     position: r.position,
     shelfCount: db.shelvesByRack.get(r.code)?.length ?? 0,
+    ...db.rackActionState(r.code),
   }));
   return {
     code: location.code,
@@ -108,6 +109,7 @@ export const racksView = (db: MockDb, location: DatasetLocation): Rack[] => {
     code: rack.code,
     name: rack.name,
     position: rack.position,
+    ...db.rackActionState(rack.code),
     shelves: (db.shelvesByRack.get(rack.code) ?? []).map((shelf) => ({
       code: shelf.code,
       position: shelf.position,

@@ -1,7 +1,7 @@
 import type { BarcodeListDetail, ExportJob, InventoryListDetail } from '@falcon/api-client';
 import type { Dataset, DatasetBranchMap, DatasetDocument, DatasetImage } from '@falcon/demo-data';
 
-export interface StoredFile {
+interface StoredFile {
   filename: string;
   contentType: string;
   content: Uint8Array;

@@ -1,9 +1,11 @@
 import type { ReviewRequest, ReviewType } from '@falcon/api-client';
 import type { Dataset } from '@falcon/demo-data';
 
-/** Review requests: container actions and inventory transfers waiting for (or past) review. */
+/** Review requests: container actions, inventory transfers, messages and rack scans waiting for (or past) review. */
 export class ReviewStore {
   readonly requests: ReviewRequest[];
+  /** A message's photo per request id (the server keeps it in `files`). */
+  readonly photos = new Map<string, { content: Uint8Array; contentType: string; filename: string }>();
 
   constructor(dataset: Dataset) {
     this.requests = structuredClone(dataset.reviewRequests);
@@ -23,5 +25,25 @@ export class ReviewStore {
   add(request: ReviewRequest): ReviewRequest {
     this.requests.push(request);
     return request;
+  }
+
+  /** Whether a scan of the rack waits for review. */
+  rackScanPending(rackCode: string): boolean {
+    return this.requests.some(
+      (r) => r.type === 'rackscan' && r.state === 'pending' && r.payload.rackCode === rackCode,
+    );
+  }
+
+  /** The kinds of request waiting for review for a container: its own, and a scan of its rack. */
+  pendingTypesFor(container: { id: string; rackCode: string }): ReviewType[] {
+    const types = new Set<ReviewType>();
+    for (const r of this.requests)
+      if (
+        r.state === 'pending' &&
+        (r.containerId === container.id ||
+          (r.type === 'rackscan' && r.payload.rackCode === container.rackCode))
+      )
+        types.add(r.type);
+    return [...types].sort();
   }
 }

@@ -3,7 +3,7 @@ import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useMatches, useNavigation } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
-import { useVersionCheck } from '../../features/shell/api/useVersionCheck';
+import { useTabSync } from '../../features/shell/api/useTabSync';
 import { dropPendingFrameToasts } from '../../lib/frame-toasts';
 import { loadAllUiTexts, loadNamespaces, type Namespace } from '../../lib/i18n';
 import { state } from '../../lib/store';
@@ -32,7 +32,7 @@ const DefaultLayout = lazy(async () => {
 });
 
 /** The layout named in the deepest route's handle (spec: route meta, Default when none). */
-export const useLayoutName = (): LayoutName => {
+const useLayoutName = (): LayoutName => {
   const matches = useMatches();
   for (let i = matches.length - 1; i >= 0; i -= 1) {
     const layout = (matches[i]?.handle as RouteHandle | undefined)?.layout;
@@ -58,7 +58,7 @@ export function RootLayout() {
   const { t } = useTranslation('shell');
   const layout = useLayoutName();
   const { key } = useLocation();
-  useVersionCheck();
+  useTabSync();
   // A toast handed to the frame is for the page a sign-in leads to: a page outside the frame drops it.
   // biome-ignore lint/correctness/useExhaustiveDependencies: every page shown counts, so the location's key
   useEffect(() => {
@@ -66,14 +66,11 @@ export function RootLayout() {
   }, [layout, key]);
   const progressBar = <AppProgressBar />;
 
-  if (layout === 'Empty') {
-    return (
-      <EmptyLayout progressBar={progressBar}>
-        <Outlet />
-      </EmptyLayout>
-    );
-  }
-  return (
+  return layout === 'Empty' ? (
+    <EmptyLayout progressBar={progressBar}>
+      <Outlet />
+    </EmptyLayout>
+  ) : (
     <Suspense fallback={<ProgressBar active label={t('progress.loading')} />}>
       <DefaultLayout layout={layout} progressBar={progressBar}>
         <Outlet />

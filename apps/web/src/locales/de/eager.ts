@@ -1,4 +1,4 @@
 // The namespaces every page needs before its first paint (EAGER_NAMESPACES, lib/namespaces.ts) in one
 // module per language: the app's start imports one file, not one per namespace (lib/i18n.ts).
-export { default as auth } from './auth.json';
-export { default as shell } from './shell.json';
+export { default as auth } from '@falcon/locales/de/auth.json';
+export { default as shell } from '@falcon/locales/de/shell.json';

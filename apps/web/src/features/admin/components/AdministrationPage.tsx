@@ -1,5 +1,6 @@
 import { ACTION_PERMISSIONS, hasAll } from '@falcon/api-client';
 import { Button, Card, ErrorState, Skeleton } from '@falcon/ui';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
@@ -9,13 +10,12 @@ import { PageHeader } from '../../../components/PageHeader';
 import { Grid, Stack } from '../../../components/Stack';
 import { StatCard } from '../../../components/StatCard';
 import { paths } from '../../../config/paths';
-import { api } from '../../../lib/api';
 import { useFormat } from '../../../lib/format';
 import { errorKey } from '../../../lib/messages';
 import { usePageTitle } from '../../../lib/page-title';
-import { useQuery } from '../../../lib/query';
 import { impersonate } from '../../../lib/session-switch';
 import { state } from '../../../lib/store';
+import { adminOverviewQuery } from '../api/queries';
 
 /** System overview for administrators, links to the admin pages and impersonation. */
 export function AdministrationPage() {
@@ -23,21 +23,23 @@ export function AdministrationPage() {
   const format = useFormat();
   const navigate = useNavigate();
   const { session } = useSnapshot(state);
-  const overview = useQuery('admin:overview', () => api.admin.overview());
+  const overview = useQuery(adminOverviewQuery());
   const [username, setUsername] = useState('');
   const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   usePageTitle(t('administration.title'));
   const mayImpersonate = hasAll(session?.permissions ?? [], [ACTION_PERMISSIONS.impersonate]);
 
-  const submit = async (event: FormEvent) => {
+  const switchUser = useMutation({
+    mutationFn: (name: string) => impersonate(name),
+    onMutate: () => setFailure(null),
+    onSuccess: (result) => {
+      if (result.ok) navigate(paths.dashboard.to());
+      else setFailure(t(result.message, { ns: 'messages' }));
+    },
+  });
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    setBusy(true);
-    setFailure(null);
-    const result = await impersonate(username.trim());
-    setBusy(false);
-    if (result.ok) navigate(paths.dashboard.to());
-    else setFailure(t(result.message, { ns: 'messages' }));
+    switchUser.mutate(username.trim());
   };
 
   const data = overview.data;
@@ -55,7 +57,10 @@ export function AdministrationPage() {
         }
       />
       {overview.error ? (
-        <ErrorState message={t(errorKey(overview.error), { ns: 'messages' })} onRetry={overview.reload} />
+        <ErrorState
+          message={t(errorKey(overview.error), { ns: 'messages' })}
+          onRetry={() => void overview.refetch()}
+        />
       ) : null}
       <Grid>
         {data ? (
@@ -98,7 +103,7 @@ export function AdministrationPage() {
       </Card>
       {mayImpersonate ? (
         <Card title={t('administration.impersonate')} headingLevel={2}>
-          <form onSubmit={(event) => void submit(event)}>
+          <form onSubmit={submit}>
             <p style={{ marginTop: 0 }}>{t('administration.impersonateHint')}</p>
             <FormRow style={{ alignItems: 'flex-end' }}>
               <Field
@@ -110,7 +115,7 @@ export function AdministrationPage() {
                 onChange={(e) => setUsername(e.target.value)}
               />
               <div style={{ flex: '0 0 auto' }}>
-                <Button type="submit" variant="primary" loading={busy}>
+                <Button type="submit" variant="primary" loading={switchUser.isPending}>
                   {t('administration.impersonateSubmit')}
                 </Button>
               </div>

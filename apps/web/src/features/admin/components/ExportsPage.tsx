@@ -1,6 +1,6 @@
 import type { ExportJob, ExportState } from '@falcon/api-client';
 import { Badge, type BadgeTone, Button, PagedTable, type PagedTableColumn } from '@falcon/ui';
-import { useEffect } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/PageHeader';
 import { api } from '../../../lib/api';
@@ -9,7 +9,7 @@ import { useFormat } from '../../../lib/format';
 import { errorKey, useNotify } from '../../../lib/messages';
 import { usePageTitle } from '../../../lib/page-title';
 import { useServerPaging } from '../../../lib/paging';
-import { useQuery } from '../../../lib/query';
+import { exportsQuery } from '../api/queries';
 
 const POLL_MS = 3000;
 const TONE: Record<ExportState, BadgeTone> = {
@@ -20,7 +20,7 @@ const TONE: Record<ExportState, BadgeTone> = {
 };
 
 /** Bytes as kB / MB in the current language. */
-export const fileSize = (bytes: number | null, tag: string): string => {
+const fileSize = (bytes: number | null, tag: string): string => {
   if (bytes === null) return '';
   const unit = bytes >= 1024 * 1024 ? 'megabyte' : 'kilobyte';
   const value = bytes / (unit === 'megabyte' ? 1024 * 1024 : 1024);
@@ -39,14 +39,14 @@ export function ExportsPage() {
   const notify = useNotify();
   const { page, size, table: paging } = useServerPaging(20);
   usePageTitle(t('exports.title'));
-  const jobs = useQuery(`exports:${page}:${size}`, () => api.exports.list({ body: { page, size } }));
-  const busy = (jobs.data?.items ?? []).some((job) => job.state === 'queued' || job.state === 'running');
-  const { reload } = jobs;
-  useEffect(() => {
-    if (!busy) return;
-    const timer = setInterval(reload, POLL_MS);
-    return () => clearInterval(timer);
-  }, [busy, reload]);
+  // Polls while an export is still being written.
+  const jobs = useQuery({
+    ...exportsQuery(page, size),
+    refetchInterval: (query) =>
+      (query.state.data?.items ?? []).some((job) => job.state === 'queued' || job.state === 'running')
+        ? POLL_MS
+        : false,
+  });
 
   const stateLabel = (value: ExportState) => {
     switch (value) {
@@ -100,9 +100,9 @@ export function ExportsPage() {
         getRowId={(row) => row.id}
         total={jobs.data?.total ?? 0}
         {...paging}
-        loading={jobs.loading && !jobs.data}
+        loading={jobs.isPending}
         error={jobs.error ? t(errorKey(jobs.error), { ns: 'messages' }) : null}
-        onRetry={jobs.reload}
+        onRetry={() => void jobs.refetch()}
         emptyTitle={t('exports.empty')}
       />
     </>

@@ -5,7 +5,7 @@ import styled from 'styled-components';
 import type { api } from '../../../lib/api';
 
 /** One entry of the permission catalogue the server sends. */
-export type Permission = Awaited<ReturnType<typeof api.users.permissions>>[number];
+type Permission = Awaited<ReturnType<typeof api.users.permissions>>[number];
 type Category = Permission['category'];
 
 const CATEGORIES: readonly Category[] = ['route', 'action', 'filter', 'field'];

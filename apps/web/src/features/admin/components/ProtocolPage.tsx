@@ -1,17 +1,17 @@
 import { PROTOCOL_TYPES, type ProtocolEntry, type ProtocolType } from '@falcon/api-client';
 import { Button, Dialog, PagedTable, type PagedTableColumn, Select } from '@falcon/ui';
+import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Field, FormRow } from '../../../components/Field';
 import { PageHeader } from '../../../components/PageHeader';
 import { Stack } from '../../../components/Stack';
-import { api } from '../../../lib/api';
 import { useFormat } from '../../../lib/format';
 import { errorKey } from '../../../lib/messages';
 import { usePageTitle } from '../../../lib/page-title';
 import { useServerPaging } from '../../../lib/paging';
-import { useQuery } from '../../../lib/query';
+import { protocolQuery } from '../api/queries';
 
 const ALL = 'all';
 interface Filters {
@@ -24,7 +24,7 @@ interface Filters {
 const NO_FILTERS: Filters = { username: '', type: ALL, from: '', to: '', locationCode: '' };
 
 /** Texts of the protocol kinds, spelled out so every key is static. */
-export const protocolTypeLabel = (t: TFunction<'admin'>, type: ProtocolType): string => {
+const protocolTypeLabel = (t: TFunction<'admin'>, type: ProtocolType): string => {
   switch (type) {
     case 'signin':
       return t('protocol.types.signin');
@@ -48,6 +48,14 @@ export const protocolTypeLabel = (t: TFunction<'admin'>, type: ProtocolType): st
       return t('protocol.types.review_approved');
     case 'review_rejected':
       return t('protocol.types.review_rejected');
+    case 'review_answered':
+      return t('protocol.types.review_answered');
+    case 'review_closed':
+      return t('protocol.types.review_closed');
+    case 'review_withdrawn':
+      return t('protocol.types.review_withdrawn');
+    case 'rack_handled':
+      return t('protocol.types.rack_handled');
     case 'upload':
       return t('protocol.types.upload');
     case 'export':
@@ -74,9 +82,7 @@ export function ProtocolPage() {
     ...(filters.to ? { to: filters.to } : {}),
     ...(filters.locationCode.trim() ? { locationCode: filters.locationCode.trim() } : {}),
   };
-  const entries = useQuery(`protocol:${page}:${size}:${JSON.stringify(filterMap)}`, () =>
-    api.protocol.list({ body: { page, size, filterMap } }),
-  );
+  const entries = useQuery(protocolQuery({ page, size, filterMap }));
   const setDraftField = <K extends keyof Filters>(key: K, value: Filters[K]) =>
     setDraft((d) => ({ ...d, [key]: value }));
   const columns: PagedTableColumn<ProtocolEntry>[] = [
@@ -182,9 +188,9 @@ export function ProtocolPage() {
         getRowId={(row) => row.id}
         total={entries.data?.total ?? 0}
         {...paging}
-        loading={entries.loading && !entries.data}
+        loading={entries.isPending}
         error={entries.error ? t(errorKey(entries.error), { ns: 'messages' }) : null}
-        onRetry={entries.reload}
+        onRetry={() => void entries.refetch()}
         emptyTitle={t('protocol.empty')}
       />
       <Dialog

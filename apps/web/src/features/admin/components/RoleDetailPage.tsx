@@ -7,7 +7,9 @@ import {
   saveStatus,
 } from '@falcon/api-client';
 import { Badge, Button, Card, ConfirmDialog, ErrorState, Skeleton } from '@falcon/ui';
-import { type FormEvent, useMemo, useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
@@ -18,8 +20,9 @@ import { paths } from '../../../config/paths';
 import { api } from '../../../lib/api';
 import { errorKey, useNotify } from '../../../lib/messages';
 import { usePageTitle } from '../../../lib/page-title';
-import { invalidate, useQuery } from '../../../lib/query';
+import { queryKeys } from '../../../lib/query-keys';
 import { state } from '../../../lib/store';
+import { permissionsQuery, roleQuery } from '../api/queries';
 import { DiscardDialog, useDiscardGuard } from './DiscardGuard';
 import { PermissionPicker } from './PermissionPicker';
 
@@ -27,10 +30,12 @@ import { PermissionPicker } from './PermissionPicker';
 export function RoleDetailPage({ id }: { id: string }) {
   const { t } = useTranslation(['admin', 'messages']);
   const isNew = id === 'new';
-  const role = useQuery(isNew ? null : `role:${id}`, () => api.roles.getById({ params: { id } }));
+  const role = useQuery(roleQuery(isNew ? null : id));
   usePageTitle(role.data?.rolename ?? t('roles.new'));
   if (role.error)
-    return <ErrorState message={t(errorKey(role.error), { ns: 'messages' })} onRetry={role.reload} />;
+    return (
+      <ErrorState message={t(errorKey(role.error), { ns: 'messages' })} onRetry={() => void role.refetch()} />
+    );
   if (!isNew && !role.data) return <Skeleton lines={10} />;
   return (
     <Stack>
@@ -48,83 +53,87 @@ const toInput = (role?: Role): RoleInput => ({
   firstname: role?.firstname ?? '',
   lastname: role?.lastname ?? '',
   region: role?.region ?? '',
-  permissions: [...(role?.permissions ?? [])].sort(),
+  permissions: sorted(role?.permissions ?? []),
 });
 
-const normalized = (value: RoleInput) =>
-  JSON.stringify({ ...value, permissions: [...value.permissions].sort() });
+/** Permissions as a sorted list: the same set is the same value (not dirty), whatever order it was picked in. */
+const sorted = (codes: readonly string[]) => [...codes].sort();
 
 function RoleForm({ role }: { role?: Role }) {
   const { t } = useTranslation(['admin', 'messages', 'common']);
   const notify = useNotify();
   const navigate = useNavigate();
   const { session } = useSnapshot(state);
-  const catalogue = useQuery('permissions', () => api.users.permissions());
-  const [baseline, setBaseline] = useState<RoleInput>(() => toInput(role));
-  const [input, setInput] = useState<RoleInput>(baseline);
+  const queryClient = useQueryClient();
+  const catalogue = useQuery(permissionsQuery());
+  const {
+    register,
+    control,
+    handleSubmit,
+    reset,
+    watch,
+    formState: { isDirty },
+  } = useForm<RoleInput>({ defaultValues: toInput(role) });
   const [error, setError] = useState<MessageKey | null>(null);
-  const [busy, setBusy] = useState(false);
   const [deleting, setDeleting] = useState(false);
-  const dirty = useMemo(() => normalized(input) !== normalized(baseline), [input, baseline]);
-  const guard = useDiscardGuard(dirty);
+  const guard = useDiscardGuard(isDirty);
   // The server says whether the caller may change it: global roles only internal administrators.
   const readOnly = Boolean(role && !role.editable);
   const mayRemove =
     Boolean(role && !role.builtIn && role.editable) &&
     hasAll(session?.permissions ?? [], [ACTION_PERMISSIONS.removeRole]);
+  const invalidateRoles = () => queryClient.invalidateQueries({ queryKey: queryKeys.roles.all });
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (readOnly) return;
-    setBusy(true);
-    setError(null);
-    let saved: Role | undefined;
-    const body = { ...input, rolename: input.rolename.trim() };
-    const result = await saveStatus(
-      (async () => {
-        saved = role
-          ? await api.roles.update({ params: { rolename: role.rolename }, body })
-          : await api.roles.create({ body });
-      })(),
-    );
-    setBusy(false);
-    if (saved) {
-      notify.success('role_save_success');
-      invalidate('roles:');
-      invalidate(`role:${saved.id}`);
-      const next = toInput(saved);
-      setBaseline(next);
-      setInput(next);
-      if (!role) {
-        guard.allowNext();
-        navigate(paths.role.to(saved.id), { replace: true });
+  const save = useMutation({
+    mutationFn: async (input: RoleInput) => {
+      let saved: Role | undefined;
+      const body = { ...input, rolename: input.rolename.trim() };
+      const result = await saveStatus(
+        (async () => {
+          saved = role
+            ? await api.roles.update({ params: { rolename: role.rolename }, body })
+            : await api.roles.create({ body });
+        })(),
+      );
+      return { saved, result };
+    },
+    onMutate: () => setError(null),
+    onSuccess: ({ saved, result }) => {
+      if (saved) {
+        notify.success('role_save_success');
+        void invalidateRoles();
+        queryClient.setQueryData(queryKeys.role(saved.id), saved);
+        reset(toInput(saved));
+        if (!role) {
+          guard.allowNext();
+          navigate(paths.role.to(saved.id), { replace: true });
+        }
+        return;
       }
-      return;
-    }
-    // The server's reason is the toast's title (there is no role_save_error key: every message key
-    // is downloaded with the sign-in page).
-    const key =
-      result.status === 409 ? 'rolename_already_exists' : (result.error?.key ?? 'unspecifiedNetworkError');
-    setError(key);
-    notify.error(result.error);
-  };
+      // The server's reason is the toast's title (there is no role_save_error key: every message key
+      // is downloaded with the sign-in page).
+      const key =
+        result.status === 409 ? 'rolename_already_exists' : (result.error?.key ?? 'unspecifiedNetworkError');
+      setError(key);
+      notify.error(result.error);
+    },
+  });
+  const submit = handleSubmit((input) => {
+    if (!readOnly) save.mutate(input);
+  });
 
-  const remove = async () => {
-    if (!role) return;
-    setBusy(true);
-    try {
-      await api.roles.remove({ params: { rolename: role.rolename } });
+  const remove = useMutation({
+    mutationFn: (rolename: string) => api.roles.remove({ params: { rolename } }),
+    onSuccess: () => {
       notify.success('deletion_success');
-      invalidate('roles:');
+      void invalidateRoles();
       setDeleting(false);
       guard.allowNext();
       navigate(paths.roles.to(), { replace: true });
-    } catch (failure) {
-      notify.error(failure, 'deletion_error');
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    onError: (failure) => notify.error(failure, 'deletion_error'),
+  });
+  const permissionCount = watch('permissions').length;
 
   return (
     <form
@@ -147,51 +156,46 @@ function RoleForm({ role }: { role?: Role }) {
             maxLength={64}
             pattern="[A-Za-z0-9_ \-]+"
             readOnly={Boolean(role?.builtIn) || readOnly}
-            value={input.rolename}
             error={error ? t(error, { ns: 'messages' }) : null}
-            onChange={(e) => setInput({ ...input, rolename: e.target.value })}
+            {...register('rolename')}
           />
           <Field
             id="role-firstname"
             label={t('users.firstname')}
             readOnly={readOnly}
-            value={input.firstname ?? ''}
-            onChange={(e) => setInput({ ...input, firstname: e.target.value })}
+            {...register('firstname')}
           />
           <Field
             id="role-lastname"
             label={t('users.lastname')}
             readOnly={readOnly}
-            value={input.lastname ?? ''}
-            onChange={(e) => setInput({ ...input, lastname: e.target.value })}
+            {...register('lastname')}
           />
-          <Field
-            id="role-region"
-            label={t('users.region')}
-            readOnly={readOnly}
-            value={input.region ?? ''}
-            onChange={(e) => setInput({ ...input, region: e.target.value })}
-          />
+          <Field id="role-region" label={t('users.region')} readOnly={readOnly} {...register('region')} />
         </FormRow>
       </Card>
-      <h2 style={{ margin: 0, fontSize: 18 }}>
-        {t('roles.permissionsCount', { count: input.permissions.length })}
-      </h2>
-      <PermissionPicker
-        idPrefix="role-perm"
-        catalogue={catalogue.data}
-        value={input.permissions}
-        onChange={(permissions) => setInput({ ...input, permissions })}
-        disabled={readOnly}
+      <h2 style={{ margin: 0, fontSize: 18 }}>{t('roles.permissionsCount', { count: permissionCount })}</h2>
+      <Controller
+        control={control}
+        name="permissions"
+        render={({ field }) => (
+          <PermissionPicker
+            idPrefix="role-perm"
+            catalogue={catalogue.data}
+            value={field.value}
+            onChange={(permissions) => field.onChange(sorted(permissions))}
+            disabled={readOnly}
+          />
+        )}
       />
       <div style={{ display: 'flex', gap: 8, flexWrap: 'wrap' }}>
         {readOnly ? null : (
-          <Button type="submit" variant="primary" loading={busy && !deleting}>
+          <Button type="submit" variant="primary" loading={save.isPending}>
             {t('actions.save', { ns: 'common' })}
           </Button>
         )}
-        {dirty && !readOnly ? (
-          <Button type="button" variant="secondary" onClick={() => setInput(baseline)}>
+        {isDirty && !readOnly ? (
+          <Button type="button" variant="secondary" onClick={() => reset()}>
             {t('users.undo')}
           </Button>
         ) : null}
@@ -207,9 +211,9 @@ function RoleForm({ role }: { role?: Role }) {
         message={t('roles.deleteConfirm', { name: role?.rolename ?? '' })}
         confirmLabel={t('roles.delete')}
         danger
-        loading={busy}
+        loading={remove.isPending}
         onCancel={() => setDeleting(false)}
-        onConfirm={() => void remove()}
+        onConfirm={() => role && remove.mutate(role.rolename)}
       />
       <DiscardDialog blocker={guard.blocker} />
     </form>

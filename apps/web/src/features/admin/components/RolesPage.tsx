@@ -1,5 +1,6 @@
 import { ACTION_PERMISSIONS, hasAll, type Role } from '@falcon/api-client';
 import { Badge, Button, ConfirmDialog, PagedTable, type PagedTableColumn, type SortState } from '@falcon/ui';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
@@ -13,8 +14,9 @@ import { useFormat } from '../../../lib/format';
 import { errorKey, useNotify } from '../../../lib/messages';
 import { usePageTitle } from '../../../lib/page-title';
 import { useServerPaging } from '../../../lib/paging';
-import { useQuery } from '../../../lib/query';
+import { queryKeys } from '../../../lib/query-keys';
 import { state } from '../../../lib/store';
+import { rolesPageQuery } from '../api/queries';
 
 /**
  * Roles and how many of the caller's users hold them; built-in roles cannot be deleted, and a customer
@@ -34,23 +36,19 @@ export function RolesPage() {
   const [name, setName] = useState('');
   const [sort, setSort] = useState<SortState>({ key: 'rolename', direction: 'asc' });
   const filterMap: Record<string, string> = name ? { rolename: name } : {};
-  const roles = useQuery(`roles:${page}:${size}:${sort.key}:${sort.direction}:${name}`, () =>
-    api.roles.list({
-      body: { page, size, sortField: sort.key, sortAsc: sort.direction === 'asc', filterMap },
-    }),
+  const roles = useQuery(
+    rolesPageQuery({ page, size, sortField: sort.key, sortAsc: sort.direction === 'asc', filterMap }),
   );
-
-  const remove = async (role: Role) => {
-    try {
-      await api.roles.remove({ params: { rolename: role.rolename } });
+  const queryClient = useQueryClient();
+  const remove = useMutation({
+    mutationFn: (role: Role) => api.roles.remove({ params: { rolename: role.rolename } }),
+    onSuccess: () => {
       notify.success('deletion_success');
-      roles.reload();
-    } catch (error) {
-      notify.error(error, 'deletion_error');
-    } finally {
-      setDeleting(null);
-    }
-  };
+      return queryClient.invalidateQueries({ queryKey: queryKeys.roles.all });
+    },
+    onError: (error) => notify.error(error, 'deletion_error'),
+    onSettled: () => setDeleting(null),
+  });
   const columns: PagedTableColumn<Role>[] = [
     {
       key: 'rolename',
@@ -132,14 +130,14 @@ export function RolesPage() {
         getRowId={(row) => row.id}
         total={roles.data?.total ?? 0}
         {...paging}
-        loading={roles.loading && !roles.data}
+        loading={roles.isPending}
         error={roles.error ? t(errorKey(roles.error), { ns: 'messages' }) : null}
         sort={sort}
         onSortChange={(next) => {
           setSort(next);
           setPage(0);
         }}
-        onRetry={roles.reload}
+        onRetry={() => void roles.refetch()}
         emptyTitle={t('roles.empty')}
       />
       <ConfirmDialog
@@ -149,7 +147,8 @@ export function RolesPage() {
         confirmLabel={t('roles.delete')}
         danger
         onCancel={() => setDeleting(null)}
-        onConfirm={() => deleting && void remove(deleting)}
+        loading={remove.isPending}
+        onConfirm={() => deleting && remove.mutate(deleting)}
       />
     </Stack>
   );

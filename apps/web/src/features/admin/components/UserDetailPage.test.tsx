@@ -100,6 +100,53 @@ describe('new user and user detail', () => {
     expect(screen.queryByRole('alertdialog', { name: 'Discard changes?' })).toBeNull();
   });
 
+  it('a saved user is in the list at once: the save invalidates the users list read just before', async () => {
+    const user = userEvent.setup();
+    await signInWithMock('admin');
+    const { router } = renderApp('/admin/users');
+    expect(await screen.findByRole('link', { name: 'admin' }, { timeout: 8000 })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'aa.listed' })).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'New user' }));
+    // The list's own filter has a "Username" field too: wait for the form.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/newUser'));
+    await screen.findByLabelText('Repeat password');
+    const fill = async (label: string, text: string) => {
+      await user.click(await screen.findByLabelText(label));
+      await user.paste(text);
+    };
+    await fill('Username', 'aa.listed');
+    await fill('Password', 'abcdefgh1');
+    await fill('Repeat password', 'abcdefgh1');
+    await user.click(screen.getByRole('combobox', { name: /Concerns the user may see/ }));
+    await user.click(
+      within(await screen.findByRole('listbox', { name: 'Concerns the user may see' })).getByRole('option', {
+        name: /C001/,
+      }),
+    );
+    await user.keyboard('{Escape}');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('heading', { name: 'aa.listed', level: 1 })).toBeInTheDocument();
+
+    // Back to the list within seconds (its cached page would still count as fresh): it lists the new user.
+    await user.click(screen.getByRole('link', { name: 'Back to users' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/users'));
+    expect(await screen.findByRole('link', { name: 'aa.listed' })).toBeInTheDocument();
+  });
+
+  it('offers Undo while the form differs from the saved user, and Undo brings it back', async () => {
+    const { user } = await openNewUser('admin');
+    expect(screen.queryByRole('button', { name: 'Undo changes' })).toBeNull();
+    await user.type(screen.getByLabelText('First name'), 'Tina');
+    await user.click(await screen.findByRole('button', { name: 'Undo changes' }));
+    expect(screen.getByLabelText('First name')).toHaveValue('');
+    expect(screen.queryByRole('button', { name: 'Undo changes' })).toBeNull();
+    // Typed and taken back: the same as saved, nothing to undo.
+    await user.type(screen.getByLabelText('First name'), 'X');
+    await user.clear(screen.getByLabelText('First name'));
+    expect(screen.queryByRole('button', { name: 'Undo changes' })).toBeNull();
+  });
+
   it('asks before leaving a form with unsaved changes', async () => {
     const { user, router } = await openNewUser('admin');
     await user.type(screen.getByLabelText('First name'), 'Half done');

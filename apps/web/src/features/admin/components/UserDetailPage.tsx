@@ -1,5 +1,6 @@
 import { hasAll, ROUTE_PERMISSIONS } from '@falcon/api-client';
 import { Button, ConfirmDialog, ErrorState, Skeleton } from '@falcon/ui';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
@@ -11,7 +12,8 @@ import { api } from '../../../lib/api';
 import { useFormat } from '../../../lib/format';
 import { errorKey, useNotify } from '../../../lib/messages';
 import { usePageTitle } from '../../../lib/page-title';
-import { invalidate, useQuery } from '../../../lib/query';
+import { userQuery } from '../../../lib/queries';
+import { queryKeys } from '../../../lib/query-keys';
 import { state } from '../../../lib/store';
 import { UserForm } from './UserForm';
 
@@ -23,13 +25,21 @@ export function UserDetailPage({ id }: { id: string | null }) {
   const notify = useNotify();
   const { session } = useSnapshot(state);
   const [deleting, setDeleting] = useState(false);
-  const [busy, setBusy] = useState(false);
   const [deleted, setDeleted] = useState(false);
-  const user = useQuery(id ? `user:${id}` : null, () => api.users.getById({ params: { id: id as string } }));
+  const queryClient = useQueryClient();
+  const user = useQuery(userQuery(id));
   // The administrator's own scope bounds what it may hand on (a KD_ADMIN: its own concern).
-  const me = useQuery(session ? `user:${session.userId}` : null, () =>
-    api.users.getById({ params: { id: session?.userId ?? '' } }),
-  );
+  const me = useQuery(userQuery(session?.userId ?? null));
+  const remove = useMutation({
+    mutationFn: (username: string) => api.users.remove({ params: { username } }),
+    onSuccess: () => {
+      notify.success('deletion_success');
+      setDeleting(false);
+      setDeleted(true);
+      return queryClient.invalidateQueries({ queryKey: queryKeys.users.all });
+    },
+    onError: (error) => notify.error(error, 'deletion_error'),
+  });
   usePageTitle(id ? (user.data?.username ?? t('users.title')) : t('users.new'));
   // Leave after the form has re-rendered without its discard guard (a deleted user has nothing to keep).
   useEffect(() => {
@@ -38,25 +48,11 @@ export function UserDetailPage({ id }: { id: string | null }) {
   const mayRemove = hasAll(session?.permissions ?? [], [ROUTE_PERMISSIONS.removeUser]);
 
   if (user.error)
-    return <ErrorState message={t(errorKey(user.error), { ns: 'messages' })} onRetry={user.reload} />;
+    return (
+      <ErrorState message={t(errorKey(user.error), { ns: 'messages' })} onRetry={() => void user.refetch()} />
+    );
   if ((id && !user.data) || !me.data) return <Skeleton lines={10} />;
   const data = user.data;
-
-  const remove = async () => {
-    if (!data) return;
-    setBusy(true);
-    try {
-      await api.users.remove({ params: { username: data.username } });
-      notify.success('deletion_success');
-      invalidate('users:');
-      setDeleting(false);
-      setDeleted(true);
-    } catch (error) {
-      notify.error(error, 'deletion_error');
-    } finally {
-      setBusy(false);
-    }
-  };
 
   return (
     <Stack>
@@ -78,8 +74,8 @@ export function UserDetailPage({ id }: { id: string | null }) {
         ownScope={me.data.scope}
         leaving={deleted}
         onSaved={(saved, allowNext) => {
-          invalidate('users:');
-          invalidate(`user:${saved.id}`);
+          void queryClient.invalidateQueries({ queryKey: queryKeys.users.all });
+          queryClient.setQueryData(queryKeys.user(saved.id), saved);
           if (!id) {
             allowNext();
             navigate(paths.user.to(saved.id), { replace: true });
@@ -99,9 +95,9 @@ export function UserDetailPage({ id }: { id: string | null }) {
         message={t('users.deleteConfirm', { name: data?.username ?? '' })}
         confirmLabel={t('users.delete')}
         danger
-        loading={busy}
+        loading={remove.isPending}
         onCancel={() => setDeleting(false)}
-        onConfirm={() => void remove()}
+        onConfirm={() => data && remove.mutate(data.username)}
       />
     </Stack>
   );

@@ -10,12 +10,15 @@ import {
   type UserInput,
 } from '@falcon/api-client';
 import { Button, Card, languageLabel, MultiSelect, Select } from '@falcon/ui';
-import { type FormEvent, type ReactNode, useMemo, useState } from 'react';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Field, FormRow } from '../../../components/Field';
 import { api } from '../../../lib/api';
 import { useNotify } from '../../../lib/messages';
-import { useQuery } from '../../../lib/query';
+import { concernsListQuery } from '../../../lib/queries';
+import { allRolesQuery, permissionsQuery } from '../api/queries';
 import { DiscardDialog, useDiscardGuard } from './DiscardGuard';
 import { PermissionPicker } from './PermissionPicker';
 
@@ -67,79 +70,85 @@ const fromUser = (user: User): UserInput => ({
   language: user.language,
   sessionTimeoutMinutes: user.sessionTimeoutMinutes,
   roles: [...user.roles],
-  permissions: user.permissions.map((p) => p.code),
+  // Sorted, as the picker hands them on: the same set is the same value (not dirty).
+  permissions: user.permissions.map((p) => p.code).sort(),
   scope: structuredClone(user.scope),
   employeeKey: user.employeeKey,
   password: '',
   passwordRepeat: '',
 });
 
-type Errors = Partial<Record<string, MessageKey>>;
+/** The fields a server error can name; any other goes to the form as a whole. */
+type ErrorField = keyof UserInput;
 
 /** Create or edit a user: personal data, language, session timeout, roles, permissions, scope and password. */
 export function UserForm({ user, ownScope, onSaved, actions, leaving = false }: UserFormProps) {
   const { t } = useTranslation(['admin', 'messages', 'common']);
   const notify = useNotify();
-  const [baseline, setBaseline] = useState<UserInput>(() => (user ? fromUser(user) : emptyInput(ownScope)));
-  const [input, setInput] = useState<UserInput>(baseline);
-  const [errors, setErrors] = useState<Errors>({});
-  const [busy, setBusy] = useState(false);
-  const roles = useQuery('roles:all', () => api.roles.all());
-  const catalogue = useQuery('permissions', () => api.users.permissions());
-  const concerns = useQuery('concerns.list', () => api.concerns.list());
-  const dirty = useMemo(() => JSON.stringify(input) !== JSON.stringify(baseline), [input, baseline]);
-  const guard = useDiscardGuard(dirty && !leaving);
+  // react-hook-form keeps the values the form started from: dirty means "differs from them" (deeply),
+  // undo resets to them, a save makes the saved user the new start.
+  const {
+    register,
+    control,
+    handleSubmit,
+    reset,
+    setError,
+    clearErrors,
+    watch,
+    formState: { errors, isDirty },
+  } = useForm<UserInput>({ defaultValues: user ? fromUser(user) : emptyInput(ownScope) });
+  const roles = useQuery(allRolesQuery());
+  const catalogue = useQuery(permissionsQuery());
+  const concerns = useQuery(concernsListQuery());
+  const guard = useDiscardGuard(isDirty && !leaving);
 
-  const set = <K extends keyof UserInput>(key: K, value: UserInput[K]) =>
-    setInput((current) => ({ ...current, [key]: value }));
-  const error = (field: string) => {
-    const key = errors[field];
-    return key ? t(key, { ns: 'messages' }) : null;
-  };
+  const message = (key: string | undefined) => (key ? t(key as MessageKey, { ns: 'messages' }) : null);
+  const error = (field: ErrorField) => message(errors[field]?.message);
+  const formError = message(errors.root?.server?.message);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    // Spec section 5: two passwords that differ give 'Passwords are different'.
-    const pair = checkPasswordPair(input.password, input.passwordRepeat);
-    if (pair) {
-      setErrors({ [pair.field]: pair.error });
-      return;
-    }
-    setErrors({});
-    setBusy(true);
-    const body: UserInput = {
-      ...input,
-      username: input.username.trim(),
-      email: input.email || null,
-      phone: input.phone || null,
-      region: input.region || null,
-      ...(input.password ? {} : { password: undefined, passwordRepeat: undefined }),
-    };
-    let saved: User | undefined;
-    const result = await saveStatus(
-      (async () => {
-        saved = user
-          ? await api.users.update({ params: { username: user.username }, body })
-          : await api.users.create({ body });
-      })(),
-    );
-    setBusy(false);
-    if (saved) {
-      notify.success('user_save_success');
-      const next = fromUser(saved);
-      setBaseline(next);
-      setInput(next);
-      onSaved(saved, guard.allowNext);
-      return;
-    }
-    // User create/update returns the status (spec section 8); 409 is a taken username.
-    const key: MessageKey =
-      result.status === 409 ? 'username_already_exists' : (result.error?.key ?? 'user_save_error');
-    const field =
-      (result.error?.details?.field as string | undefined) ?? (result.status === 409 ? 'username' : 'form');
-    setErrors({ [FIELDS.has(field) ? field : 'form']: key });
-    notify.error(result.error, 'user_save_error');
-  };
+  const save = useMutation({
+    // User create/update returns the status, also on error (spec section 8).
+    mutationFn: async (input: UserInput) => {
+      const body: UserInput = {
+        ...input,
+        username: input.username.trim(),
+        email: input.email || null,
+        phone: input.phone || null,
+        region: input.region || null,
+        ...(input.password ? {} : { password: undefined, passwordRepeat: undefined }),
+      };
+      let saved: User | undefined;
+      const result = await saveStatus(
+        (async () => {
+          saved = user
+            ? await api.users.update({ params: { username: user.username }, body })
+            : await api.users.create({ body });
+        })(),
+      );
+      return { saved, result };
+    },
+    onSuccess: ({ saved, result }) => {
+      if (saved) {
+        notify.success('user_save_success');
+        reset(fromUser(saved));
+        onSaved(saved, guard.allowNext);
+        return;
+      }
+      // 409 is a taken username.
+      const key: MessageKey =
+        result.status === 409 ? 'username_already_exists' : (result.error?.key ?? 'user_save_error');
+      const field =
+        (result.error?.details?.field as string | undefined) ?? (result.status === 409 ? 'username' : 'form');
+      if (FIELDS.has(field)) setError(field as ErrorField, { type: 'server', message: key });
+      else setError('root.server', { type: 'server', message: key });
+      notify.error(result.error, 'user_save_error');
+    },
+  });
+  // A server's answer stands until the next attempt; the password pair is checked before sending.
+  const submit = handleSubmit((input) => save.mutate(input));
+
+  const scope = watch('scope');
+  const permissionCount = watch('permissions').length;
 
   const languageOptions = LANGUAGES.map((code) => ({ value: code, label: languageLabel({ code }).name }));
   // Only what the administrator holds itself: every concern for an unrestricted one, else its own.
@@ -147,11 +156,14 @@ export function UserForm({ user, ownScope, onSaved, actions, leaving = false }: 
     .filter((c) => ownScope?.all || ownScope?.concerns.includes(c.code))
     .map((c) => ({ value: c.code, label: c.name, secondary: c.code }));
   const roleOptions = (roles.data ?? []).map((role) => ({ value: role.rolename, label: role.rolename }));
-  const extraScope = [...input.scope.branches, ...input.scope.locations];
+  const extraScope = [...scope.branches, ...scope.locations];
 
   return (
     <form
-      onSubmit={(event) => void submit(event)}
+      onSubmit={(event) => {
+        clearErrors();
+        void submit(event);
+      }}
       style={{ display: 'flex', flexDirection: 'column', gap: 16, maxWidth: 960 }}
     >
       <Card title={t('users.personal')} headingLevel={2}>
@@ -165,25 +177,22 @@ export function UserForm({ user, ownScope, onSaved, actions, leaving = false }: 
               autoComplete="off"
               minLength={3}
               maxLength={64}
-              value={input.username}
               error={error('username')}
-              onChange={(e) => set('username', e.target.value)}
+              {...register('username')}
             />
             <Field
               id="user-firstname"
               label={t('users.firstname')}
               maxLength={100}
-              value={input.firstname}
               error={error('firstname')}
-              onChange={(e) => set('firstname', e.target.value)}
+              {...register('firstname')}
             />
             <Field
               id="user-lastname"
               label={t('users.lastname')}
               maxLength={100}
-              value={input.lastname}
               error={error('lastname')}
-              onChange={(e) => set('lastname', e.target.value)}
+              {...register('lastname')}
             />
           </FormRow>
           <FormRow>
@@ -191,40 +200,39 @@ export function UserForm({ user, ownScope, onSaved, actions, leaving = false }: 
               id="user-email"
               type="email"
               label={t('users.email')}
-              value={input.email ?? ''}
               error={error('email')}
-              onChange={(e) => set('email', e.target.value)}
+              {...register('email')}
             />
             <Field
               id="user-phone"
               type="tel"
               label={t('users.phone')}
-              value={input.phone ?? ''}
               error={error('phone')}
-              onChange={(e) => set('phone', e.target.value)}
+              {...register('phone')}
             />
             <Field
               id="user-region"
               label={t('users.region')}
-              value={input.region ?? ''}
               error={error('region')}
-              onChange={(e) => set('region', e.target.value)}
+              {...register('region')}
             />
           </FormRow>
           <label style={{ display: 'inline-flex', gap: 8, alignItems: 'center' }}>
-            <input
-              type="checkbox"
-              checked={input.useRegion}
-              onChange={(e) => set('useRegion', e.target.checked)}
-            />
+            <input type="checkbox" {...register('useRegion')} />
             {t('users.useRegion')}
           </label>
           <FormRow>
-            <Select
-              label={t('users.language')}
-              options={languageOptions}
-              value={input.language}
-              onChange={(value) => set('language', value as Language)}
+            <Controller
+              control={control}
+              name="language"
+              render={({ field }) => (
+                <Select
+                  label={t('users.language')}
+                  options={languageOptions}
+                  value={field.value}
+                  onChange={(value) => field.onChange(value as Language)}
+                />
+              )}
             />
             <Field
               id="user-timeout"
@@ -233,9 +241,8 @@ export function UserForm({ user, ownScope, onSaved, actions, leaving = false }: 
               max={1440}
               required
               label={t('users.sessionTimeout')}
-              value={input.sessionTimeoutMinutes}
               error={error('sessionTimeoutMinutes')}
-              onChange={(e) => set('sessionTimeoutMinutes', Number(e.target.value))}
+              {...register('sessionTimeoutMinutes', { valueAsNumber: true })}
             />
           </FormRow>
         </div>
@@ -243,31 +250,39 @@ export function UserForm({ user, ownScope, onSaved, actions, leaving = false }: 
 
       <Card title={t('users.access')} headingLevel={2}>
         <div style={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
-          <MultiSelect
-            label={t('users.roles')}
-            options={roleOptions}
-            value={input.roles}
-            onChange={(value) => set('roles', value)}
+          <Controller
+            control={control}
+            name="roles"
+            render={({ field }) => (
+              <MultiSelect
+                label={t('users.roles')}
+                options={roleOptions}
+                value={field.value}
+                onChange={field.onChange}
+              />
+            )}
           />
           {ownScope?.all ? (
             <label style={{ display: 'inline-flex', gap: 8, alignItems: 'center' }}>
-              <input
-                type="checkbox"
-                checked={input.scope.all}
-                onChange={(e) => set('scope', { ...input.scope, all: e.target.checked })}
-              />
+              <input type="checkbox" {...register('scope.all')} />
               {t('users.scopeAll')}
             </label>
           ) : null}
-          {input.scope.all ? null : (
-            <MultiSelect
-              label={t('users.concerns')}
-              options={concernOptions}
-              value={input.scope.concerns}
-              onChange={(value) => set('scope', { ...input.scope, concerns: value })}
+          {scope.all ? null : (
+            <Controller
+              control={control}
+              name="scope.concerns"
+              render={({ field }) => (
+                <MultiSelect
+                  label={t('users.concerns')}
+                  options={concernOptions}
+                  value={field.value}
+                  onChange={field.onChange}
+                />
+              )}
             />
           )}
-          {extraScope.length && !input.scope.all ? (
+          {extraScope.length && !scope.all ? (
             <p style={{ margin: 0 }}>{t('users.scopeMore', { codes: extraScope.join(', ') })}</p>
           ) : null}
           {error('scope') || error('roles') || error('permissions') ? (
@@ -276,13 +291,19 @@ export function UserForm({ user, ownScope, onSaved, actions, leaving = false }: 
             </p>
           ) : null}
           <details>
-            <summary>{t('users.directPermissions', { count: input.permissions.length })}</summary>
+            <summary>{t('users.directPermissions', { count: permissionCount })}</summary>
             <div style={{ display: 'flex', flexDirection: 'column', gap: 12, marginTop: 12 }}>
-              <PermissionPicker
-                idPrefix="user-perm"
-                catalogue={catalogue.data}
-                value={input.permissions}
-                onChange={(value) => set('permissions', value)}
+              <Controller
+                control={control}
+                name="permissions"
+                render={({ field }) => (
+                  <PermissionPicker
+                    idPrefix="user-perm"
+                    catalogue={catalogue.data}
+                    value={field.value}
+                    onChange={(codes) => field.onChange([...codes].sort())}
+                  />
+                )}
               />
             </div>
           </details>
@@ -298,9 +319,8 @@ export function UserForm({ user, ownScope, onSaved, actions, leaving = false }: 
             label={user ? t('users.newPassword') : t('users.password')}
             required={!user}
             minLength={8}
-            value={input.password ?? ''}
             error={error('password')}
-            onChange={(e) => set('password', e.target.value)}
+            {...register('password')}
           />
           <Field
             id="user-password-repeat"
@@ -308,19 +328,21 @@ export function UserForm({ user, ownScope, onSaved, actions, leaving = false }: 
             autoComplete="new-password"
             label={t('users.passwordRepeat')}
             required={!user}
-            value={input.passwordRepeat ?? ''}
             error={error('passwordRepeat')}
-            onChange={(e) => set('passwordRepeat', e.target.value)}
+            {...register('passwordRepeat', {
+              // Spec section 5: two passwords that differ give 'Passwords are different'.
+              validate: (repeat, values) => checkPasswordPair(values.password, repeat)?.error ?? true,
+            })}
           />
         </FormRow>
       </Card>
-      {errors.form ? <p role="alert">{error('form')}</p> : null}
+      {formError ? <p role="alert">{formError}</p> : null}
       <div style={{ display: 'flex', gap: 8, flexWrap: 'wrap' }}>
-        <Button type="submit" variant="primary" loading={busy}>
+        <Button type="submit" variant="primary" loading={save.isPending}>
           {t('actions.save', { ns: 'common' })}
         </Button>
-        {dirty ? (
-          <Button type="button" variant="secondary" onClick={() => setInput(baseline)}>
+        {isDirty ? (
+          <Button type="button" variant="secondary" onClick={() => reset()}>
             {t('users.undo')}
           </Button>
         ) : null}

@@ -8,6 +8,7 @@ import {
   Select,
   type SortState,
 } from '@falcon/ui';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
@@ -21,8 +22,9 @@ import { useFormat } from '../../../lib/format';
 import { errorKey, useNotify } from '../../../lib/messages';
 import { usePageTitle } from '../../../lib/page-title';
 import { useServerPaging } from '../../../lib/paging';
-import { useQuery } from '../../../lib/query';
+import { queryKeys } from '../../../lib/query-keys';
 import { state } from '../../../lib/store';
+import { allRolesQuery, usersPageQuery } from '../api/queries';
 
 const ANY = '';
 interface Filters {
@@ -34,7 +36,7 @@ interface Filters {
 const NO_FILTERS: Filters = { username: '', name: '', role: ANY, region: '' };
 
 /** The filterMap of the users call: only the filters that are set. */
-export const usersFilterMap = (filters: Filters): Record<string, string> =>
+const usersFilterMap = (filters: Filters): Record<string, string> =>
   Object.fromEntries(
     Object.entries(filters)
       .map(([key, value]) => [key, value.trim()])
@@ -56,31 +58,22 @@ export function UsersPage() {
   const [draft, setDraft] = useState<Filters>(NO_FILTERS);
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
   const [deleting, setDeleting] = useState<UserSummary | null>(null);
-  const [busy, setBusy] = useState(false);
   usePageTitle(t('users.title'));
   const filterMap = usersFilterMap(filters);
   const users = useQuery(
-    `users:${page}:${size}:${sort.key}:${sort.direction}:${JSON.stringify(filterMap)}`,
-    () =>
-      api.users.list({
-        body: { page, size, sortField: sort.key, sortAsc: sort.direction === 'asc', filterMap },
-      }),
+    usersPageQuery({ page, size, sortField: sort.key, sortAsc: sort.direction === 'asc', filterMap }),
   );
-  const roles = useQuery('roles:all', () => api.roles.all());
-
-  const remove = async (user: UserSummary) => {
-    setBusy(true);
-    try {
-      await api.users.remove({ params: { username: user.username } });
+  const roles = useQuery(allRolesQuery());
+  const queryClient = useQueryClient();
+  const remove = useMutation({
+    mutationFn: (user: UserSummary) => api.users.remove({ params: { username: user.username } }),
+    onSuccess: () => {
       notify.success('deletion_success');
-      users.reload();
       setDeleting(null);
-    } catch (error) {
-      notify.error(error, 'deletion_error');
-    } finally {
-      setBusy(false);
-    }
-  };
+      return queryClient.invalidateQueries({ queryKey: queryKeys.users.all });
+    },
+    onError: (error) => notify.error(error, 'deletion_error'),
+  });
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setFilters(draft);
@@ -199,9 +192,9 @@ export function UsersPage() {
           setSort(next);
           setPage(0);
         }}
-        loading={users.loading && !users.data}
+        loading={users.isPending}
         error={users.error ? t(errorKey(users.error), { ns: 'messages' }) : null}
-        onRetry={users.reload}
+        onRetry={() => void users.refetch()}
         emptyTitle={t('users.empty')}
       />
       <ConfirmDialog
@@ -210,9 +203,9 @@ export function UsersPage() {
         message={t('users.deleteConfirm', { name: deleting?.username ?? '' })}
         confirmLabel={t('users.delete')}
         danger
-        loading={busy}
+        loading={remove.isPending}
         onCancel={() => setDeleting(null)}
-        onConfirm={() => deleting && void remove(deleting)}
+        onConfirm={() => deleting && remove.mutate(deleting)}
       />
     </Stack>
   );

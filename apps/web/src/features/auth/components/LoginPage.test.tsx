@@ -94,7 +94,7 @@ describe('sign-in', () => {
 });
 
 describe('the back-off message', () => {
-  const files = import.meta.glob<{ too_many_requests: string }>('../../../locales/*/messages.json', {
+  const files = import.meta.glob<{ too_many_requests: string }>('@falcon/locales/*/messages.json', {
     eager: true,
     import: 'default',
   });

@@ -4,12 +4,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { Logo } from '../../../components/Logo';
-import { api } from '../../../lib/api';
 import { showInFrame } from '../../../lib/frame-toasts';
 import { loadNamespaces, waitText } from '../../../lib/i18n';
 import { changeLanguage, languageOptions } from '../../../lib/language';
 import { usePageTitle } from '../../../lib/page-title';
-import { useQuery } from '../../../lib/query';
+import { usePublicContent } from '../../../lib/public-content';
 import { type SignInResult, signIn } from '../../../lib/session';
 import { state } from '../../../lib/store';
 
@@ -38,7 +37,7 @@ export function LoginPage({ redirectTo, onSignInStart, onSignedIn }: LoginPagePr
   const [loading, setLoading] = useState(false);
   const [failure, setFailure] = useState<Extract<SignInResult, { ok: false }> | null>(null);
   // Spec: supported languages are loaded on start; the fallback list serves until then (or on failure).
-  const languages = useQuery('content.supportedLanguages', () => api.content.supportedLanguages());
+  const languages = usePublicContent('languages');
 
   usePageTitle(t('login.pageTitle'));
 
@@ -69,7 +68,7 @@ export function LoginPage({ redirectTo, onSignInStart, onSignedIn }: LoginPagePr
         failure ? t(failure.message, { ns: 'messages', when: waitText(failure.retryAfterSeconds) }) : null
       }
       initialUsername={rememberedUsername ?? undefined}
-      languages={languageOptions(languages.data ?? LANGUAGES)}
+      languages={languageOptions(languages ?? LANGUAGES)}
       language={language}
       onLanguageChange={(code) => void changeLanguage(code)}
     />

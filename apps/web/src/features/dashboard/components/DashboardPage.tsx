@@ -1,5 +1,6 @@
 import { type Dashboard, hasAll, PERMISSIONS } from '@falcon/api-client';
 import { Badge, Card, EmptyState, ErrorState, PagedTable, type PagedTableColumn, Skeleton } from '@falcon/ui';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
@@ -7,14 +8,13 @@ import { PageHeader } from '../../../components/PageHeader';
 import { Grid, Stack } from '../../../components/Stack';
 import { StatCard } from '../../../components/StatCard';
 import { paths } from '../../../config/paths';
-import { api } from '../../../lib/api';
 import { useFormat } from '../../../lib/format';
 import { reviewStateTone, useLabels } from '../../../lib/labels';
 import { errorKey } from '../../../lib/messages';
 import { usePageTitle } from '../../../lib/page-title';
 import { useClientPaging } from '../../../lib/paging';
-import { useQuery } from '../../../lib/query';
 import { state } from '../../../lib/store';
+import { dashboardQuery } from '../api/queries';
 
 type DashboardLocation = Dashboard['locations'][number];
 type RecentRequest = Dashboard['recentRequests'][number];
@@ -25,7 +25,7 @@ export function DashboardPage() {
   const format = useFormat();
   const labels = useLabels();
   const { session } = useSnapshot(state);
-  const dashboard = useQuery('dashboard', () => api.admin.dashboard());
+  const dashboard = useQuery(dashboardQuery());
   usePageTitle(t('title'));
 
   const paging = useClientPaging(dashboard.data?.locations);
@@ -85,7 +85,10 @@ export function DashboardPage() {
     <Stack>
       <PageHeader title={t('welcome', { name: session?.fullName ?? '' })} subtitle={t('subtitle')} />
       {dashboard.error ? (
-        <ErrorState message={t(errorKey(dashboard.error), { ns: 'messages' })} onRetry={dashboard.reload} />
+        <ErrorState
+          message={t(errorKey(dashboard.error), { ns: 'messages' })}
+          onRetry={() => void dashboard.refetch()}
+        />
       ) : null}
       <Grid>
         {data ? (
@@ -109,7 +112,7 @@ export function DashboardPage() {
           columns={columns}
           getRowId={(row) => row.code}
           {...paging}
-          loading={dashboard.loading && !data}
+          loading={dashboard.isPending}
           emptyTitle={t('locations.empty')}
         />
       </Card>
@@ -132,7 +135,7 @@ export function DashboardPage() {
             pageSizeOptions={[50]}
             onPageChange={() => {}}
             onPageSizeChange={() => {}}
-            loading={dashboard.loading && !data}
+            loading={dashboard.isPending}
           />
         )}
       </Card>

@@ -3,9 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { paths } from '../../../config/paths';
-import { api } from '../../../lib/api';
 import { usePageTitle } from '../../../lib/page-title';
-import { useQuery } from '../../../lib/query';
+import { usePublicContent } from '../../../lib/public-content';
 import { isSignedIn } from '../../../lib/store';
 
 export type LegalKind = 'legalNotice' | 'privacy' | 'terms';
@@ -74,8 +73,8 @@ function useLegalTexts(kind: LegalKind) {
 export function LegalPage({ kind }: { kind: LegalKind }) {
   const { t, ready, title, lead, sections } = useLegalTexts(kind);
   usePageTitle(ready ? title : '');
-  const footer = useQuery('content.footer', () => api.content.footer());
-  const full = footer.data?.footerLinks[kind];
+  const footer = usePublicContent('footer');
+  const full = footer?.footerLinks[kind];
   if (!ready) {
     return (
       <Article aria-busy="true">

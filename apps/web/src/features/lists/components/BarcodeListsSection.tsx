@@ -6,6 +6,7 @@ import {
   hasAll,
 } from '@falcon/api-client';
 import { Badge, Button, Card, ConfirmDialog, PagedTable, type PagedTableColumn } from '@falcon/ui';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
@@ -14,8 +15,9 @@ import { saveBlob } from '../../../lib/download';
 import { useFormat } from '../../../lib/format';
 import { errorKey, useNotify } from '../../../lib/messages';
 import { useServerPaging } from '../../../lib/paging';
-import { useQuery } from '../../../lib/query';
+import { queryKeys } from '../../../lib/query-keys';
 import { state } from '../../../lib/store';
+import { barcodeListQuery, barcodeListsQuery } from '../api/queries';
 import { ListUpload } from './ListUpload';
 import { type RowsColumn, RowsTable } from './RowsTable';
 import { useListUpload } from './useListUpload';
@@ -37,10 +39,10 @@ export function BarcodeListsSection({ locationCode }: { locationCode: string }) 
   const { page, size, setPage, table: paging } = useServerPaging(10);
   const [shown, setShown] = useState<string | null>(null);
   const [removing, setRemoving] = useState<BarcodeList | null>(null);
-  const [busy, setBusy] = useState(false);
-  const lists = useQuery(`barcodelists:${locationCode}:${page}:${size}`, () =>
-    api.barcodeLists.list({ params: { code: locationCode }, body: { page, size } }),
-  );
+  const lists = useQuery(barcodeListsQuery(locationCode, page, size));
+  const queryClient = useQueryClient();
+  const reloadLists = () =>
+    queryClient.invalidateQueries({ queryKey: queryKeys.barcodeLists.location(locationCode) });
   const upload = useListUpload(
     (file, again) =>
       api.barcodeLists.upload({
@@ -54,25 +56,21 @@ export function BarcodeListsSection({ locationCode }: { locationCode: string }) 
         notify.warn('upload_successful', t('barcode.invalidCount', { count: result.invalidCount }));
       else notify.success('upload_successful');
       setPage(0);
-      lists.reload();
+      void reloadLists();
       setShown(result.id);
     },
   );
 
-  const remove = async (list: BarcodeList) => {
-    setBusy(true);
-    try {
-      await api.barcodeLists.remove({ params: { id: list.id } });
+  const remove = useMutation({
+    mutationFn: (list: BarcodeList) => api.barcodeLists.remove({ params: { id: list.id } }),
+    onSuccess: (_answer, list) => {
       notify.success('deletion_success');
       if (shown === list.id) setShown(null);
       setRemoving(null);
-      lists.reload();
-    } catch (error) {
-      notify.error(error, 'deletion_error');
-    } finally {
-      setBusy(false);
-    }
-  };
+      return reloadLists();
+    },
+    onError: (error) => notify.error(error, 'deletion_error'),
+  });
   const download = async (load: () => Promise<Blob>, filename: string) => {
     try {
       saveBlob(await load(), filename);
@@ -176,9 +174,9 @@ export function BarcodeListsSection({ locationCode }: { locationCode: string }) 
           getRowId={(row) => row.id}
           total={lists.data?.total ?? 0}
           {...paging}
-          loading={lists.loading && !lists.data}
+          loading={lists.isPending}
           error={lists.error ? t(errorKey(lists.error), { ns: 'messages' }) : null}
-          onRetry={lists.reload}
+          onRetry={() => void lists.refetch()}
           emptyTitle={t('barcode.empty')}
         />
         {shown ? <BarcodeListResult id={shown} /> : null}
@@ -189,9 +187,9 @@ export function BarcodeListsSection({ locationCode }: { locationCode: string }) 
         message={t('barcode.removeConfirm', { name: removing?.filename ?? '' })}
         confirmLabel={t('remove')}
         danger
-        loading={busy}
+        loading={remove.isPending}
         onCancel={() => setRemoving(null)}
-        onConfirm={() => removing && void remove(removing)}
+        onConfirm={() => removing && remove.mutate(removing)}
       />
     </Card>
   );
@@ -200,7 +198,7 @@ export function BarcodeListsSection({ locationCode }: { locationCode: string }) 
 /** One list's rows with their result; invalid_barcode rows first. */
 function BarcodeListResult({ id }: { id: string }) {
   const { t } = useTranslation(['lists', 'messages']);
-  const detail = useQuery(`barcodelist:${id}`, () => api.barcodeLists.get({ params: { id } }));
+  const detail = useQuery(barcodeListQuery(id));
   const rows = [...(detail.data?.rows ?? [])].sort(
     (a, b) => Number(a.valid) - Number(b.valid) || a.line - b.line,
   );
@@ -225,9 +223,9 @@ function BarcodeListResult({ id }: { id: string }) {
       columns={columns}
       rows={rows}
       rowKey={(row) => String(row.line)}
-      loading={detail.loading && !detail.data}
+      loading={detail.isPending}
       error={detail.error ? t(errorKey(detail.error), { ns: 'messages' }) : null}
-      onRetry={detail.reload}
+      onRetry={() => void detail.refetch()}
       empty={t('noRows')}
     />
   );

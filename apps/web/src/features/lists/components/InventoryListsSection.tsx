@@ -6,6 +6,7 @@ import {
   type InventoryRow,
 } from '@falcon/api-client';
 import { Badge, Button, Card, ConfirmDialog, PagedTable, type PagedTableColumn } from '@falcon/ui';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,8 +15,9 @@ import { api } from '../../../lib/api';
 import { useFormat } from '../../../lib/format';
 import { errorKey, useNotify } from '../../../lib/messages';
 import { useServerPaging } from '../../../lib/paging';
-import { invalidate, useQuery } from '../../../lib/query';
+import { queryKeys } from '../../../lib/query-keys';
 import { state } from '../../../lib/store';
+import { inventoryListQuery, inventoryListsQuery } from '../api/queries';
 import { ListUpload } from './ListUpload';
 import { type RowsColumn, RowsTable } from './RowsTable';
 import { useListUpload } from './useListUpload';
@@ -51,10 +53,10 @@ export function InventoryListsSection({ locationCode }: { locationCode: string }
   const [shown, setShown] = useState<string | null>(null);
   const [transferring, setTransferring] = useState<InventoryList | null>(null);
   const [removing, setRemoving] = useState<InventoryList | null>(null);
-  const [busy, setBusy] = useState(false);
-  const lists = useQuery(`inventorylists:${locationCode}:${page}:${size}`, () =>
-    api.inventoryLists.list({ params: { code: locationCode }, body: { page, size } }),
-  );
+  const lists = useQuery(inventoryListsQuery(locationCode, page, size));
+  const queryClient = useQueryClient();
+  const reloadLists = () =>
+    queryClient.invalidateQueries({ queryKey: queryKeys.inventoryLists.location(locationCode) });
   const upload = useListUpload(
     (file, again) =>
       api.inventoryLists.upload({
@@ -68,41 +70,35 @@ export function InventoryListsSection({ locationCode }: { locationCode: string }
         notify.warn('upload_successful', t('inventory.errorCount', { count: result.errorCount }));
       else notify.success('upload_successful');
       setPage(0);
-      lists.reload();
+      void reloadLists();
       setShown(result.id);
     },
   );
 
-  const transfer = async (list: InventoryList) => {
-    setBusy(true);
-    try {
-      await api.inventoryLists.transfer({ params: { id: list.id } });
+  const transfer = useMutation({
+    mutationFn: (list: InventoryList) => api.inventoryLists.transfer({ params: { id: list.id } }),
+    onSuccess: (_answer, list) => {
       notify.success('upload_successful', t('inventory.transferred'));
-      invalidate('reviews:');
-      invalidate(`inventorylist:${list.id}`);
-      setTransferring(null);
-      lists.reload();
-    } catch (error) {
-      notify.error(error, 'upload_error');
-      setTransferring(null);
-    } finally {
-      setBusy(false);
-    }
-  };
-  const remove = async (list: InventoryList) => {
-    setBusy(true);
-    try {
-      await api.inventoryLists.remove({ params: { id: list.id } });
+      // A transfer is a review request: the request lists change, and the list shows it as transferred.
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.reviews.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.inventoryLists.detail(list.id) }),
+        reloadLists(),
+      ]);
+    },
+    onError: (error) => notify.error(error, 'upload_error'),
+    onSettled: () => setTransferring(null),
+  });
+  const remove = useMutation({
+    mutationFn: (list: InventoryList) => api.inventoryLists.remove({ params: { id: list.id } }),
+    onSuccess: (_answer, list) => {
       notify.success('deletion_success');
       if (shown === list.id) setShown(null);
       setRemoving(null);
-      lists.reload();
-    } catch (error) {
-      notify.error(error, 'deletion_error');
-    } finally {
-      setBusy(false);
-    }
-  };
+      return reloadLists();
+    },
+    onError: (error) => notify.error(error, 'deletion_error'),
+  });
 
   const columns: PagedTableColumn<InventoryList>[] = [
     { key: 'uploadedAt', header: t('uploadedAt'), cell: (row) => format.dateTime(row.uploadedAt) },
@@ -179,9 +175,9 @@ export function InventoryListsSection({ locationCode }: { locationCode: string }
           getRowId={(row) => row.id}
           total={lists.data?.total ?? 0}
           {...paging}
-          loading={lists.loading && !lists.data}
+          loading={lists.isPending}
           error={lists.error ? t(errorKey(lists.error), { ns: 'messages' }) : null}
-          onRetry={lists.reload}
+          onRetry={() => void lists.refetch()}
           emptyTitle={t('inventory.empty')}
         />
         {shown ? <InventoryPreview id={shown} /> : null}
@@ -191,9 +187,9 @@ export function InventoryListsSection({ locationCode }: { locationCode: string }
         title={t('inventory.transferTitle')}
         message={t('inventory.transferConfirm', { name: transferring?.filename ?? '' })}
         confirmLabel={t('inventory.transfer')}
-        loading={busy}
+        loading={transfer.isPending}
         onCancel={() => setTransferring(null)}
-        onConfirm={() => transferring && void transfer(transferring)}
+        onConfirm={() => transferring && transfer.mutate(transferring)}
       />
       <ConfirmDialog
         open={removing !== null}
@@ -201,9 +197,9 @@ export function InventoryListsSection({ locationCode }: { locationCode: string }
         message={t('inventory.removeConfirm', { name: removing?.filename ?? '' })}
         confirmLabel={t('remove')}
         danger
-        loading={busy}
+        loading={remove.isPending}
         onCancel={() => setRemoving(null)}
-        onConfirm={() => removing && void remove(removing)}
+        onConfirm={() => removing && remove.mutate(removing)}
       />
     </Card>
   );
@@ -213,7 +209,7 @@ export function InventoryListsSection({ locationCode }: { locationCode: string }
 function InventoryPreview({ id }: { id: string }) {
   const { t } = useTranslation(['lists', 'messages']);
   const format = useFormat();
-  const detail = useQuery(`inventorylist:${id}`, () => api.inventoryLists.get({ params: { id } }));
+  const detail = useQuery(inventoryListQuery(id));
   const rows = [...(detail.data?.rows ?? [])].sort(
     (a, b) => Number(a.errors.length === 0) - Number(b.errors.length === 0) || a.line - b.line,
   );
@@ -245,9 +241,9 @@ function InventoryPreview({ id }: { id: string }) {
       columns={columns}
       rows={rows}
       rowKey={(row) => String(row.line)}
-      loading={detail.loading && !detail.data}
+      loading={detail.isPending}
       error={detail.error ? t(errorKey(detail.error), { ns: 'messages' }) : null}
-      onRetry={detail.reload}
+      onRetry={() => void detail.refetch()}
       empty={t('noRows')}
     />
   );

@@ -1,4 +1,5 @@
-import { isApiError } from '@falcon/api-client';
+import { isApiError } from '@falcon/api-client/lite';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 
 /**
@@ -12,19 +13,17 @@ export function useListUpload<T>(
 ) {
   const [file, setFile] = useState<File | null>(null);
   const [step, setStep] = useState<'idle' | 'confirm' | 'again'>('idle');
-  const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
 
-  const run = async (again: boolean) => {
-    if (!file) return;
-    setBusy(true);
-    setError(null);
-    try {
-      const result = await send(file, again);
+  const upload = useMutation({
+    mutationFn: ({ chosen, again }: { chosen: File; again: boolean }) => send(chosen, again),
+    onMutate: () => setError(null),
+    onSuccess: (result) => {
       setStep('idle');
       setFile(null);
       onDone(result);
-    } catch (failure) {
+    },
+    onError: (failure, { again }) => {
       if (!again && isApiError(failure) && failure.key === 'upload_again_required') {
         setStep('again');
       } else {
@@ -32,15 +31,13 @@ export function useListUpload<T>(
         setFile(null);
         setError(failure);
       }
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  });
 
   return {
     file,
     step,
-    busy,
+    busy: upload.isPending,
     error,
     choose: (files: File[]) => {
       const [first] = files;
@@ -49,7 +46,9 @@ export function useListUpload<T>(
       setFile(first);
       setStep('confirm');
     },
-    confirm: () => void run(step === 'again'),
+    confirm: () => {
+      if (file) upload.mutate({ chosen: file, again: step === 'again' });
+    },
     cancel: () => {
       setStep('idle');
       setFile(null);

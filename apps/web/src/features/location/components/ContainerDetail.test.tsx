@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../../../lib/api';
+import { defaultOrderDate } from '../../../lib/container-actions';
 import { setupMockApi } from '../../../testing/mock-api';
 import { renderApp } from '../../../testing/render';
 import { signInWithMock } from '../../../testing/sign-in';
@@ -128,6 +129,8 @@ describe('container detail on the location page', () => {
     renderApp(`/location/${LOCATION}?container=K0000003`);
     await user.click(await screen.findByRole('button', { name: 'Additional order' }, { timeout: 8000 }));
     const dialog = await screen.findByRole('dialog', { name: 'Additional order' });
+    // The same proposal as the scanner's: tomorrow (lib/container-actions.ts).
+    expect(within(dialog).getByLabelText('Delivery date')).toHaveValue(defaultOrderDate(new Date()));
     const factor = within(dialog).getByLabelText('Quantity (factor)');
     await user.clear(factor);
     await user.type(factor, '2');

@@ -11,16 +11,21 @@ import {
   ErrorState,
   Skeleton,
 } from '@falcon/ui';
-import { Fragment, type ReactNode, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { api } from '../../../lib/api';
+import { ContainerActions } from '../../../components/ContainerActions';
 import { useFormat } from '../../../lib/format';
 import { reviewStateTone, useLabels } from '../../../lib/labels';
 import { errorKey } from '../../../lib/messages';
-import { invalidate, useQuery } from '../../../lib/query';
 import { state } from '../../../lib/store';
-import { ContainerActions } from './ContainerActions';
+import {
+  articleQuery,
+  containerDocumentsQuery,
+  containerQuery,
+  containerRequestsQuery,
+} from '../api/queries';
 import { DocumentList } from './DocumentList';
 import { useFieldLabels } from './useFieldLabels';
 
@@ -63,23 +68,18 @@ function LoadedContainer({
   const { session } = useSnapshot(state);
   const granted = session?.permissions ?? [];
   const [articleOpen, setArticleOpen] = useState(false);
-  // Bumped by every request sent from the panel: remounts the own-requests slot, which loads anew.
-  const [sent, setSent] = useState(0);
 
-  const container = useQuery(`container:${containerId}`, () =>
-    api.container.get({ params: { id: containerId } }),
-  );
-  const requests = useQuery(`container:${containerId}:requests`, () =>
-    api.container.requests({ params: { id: containerId } }),
-  );
+  const container = useQuery(containerQuery(containerId));
+  const requests = useQuery(containerRequestsQuery(containerId));
   const mayDocuments = hasAll(granted, [FIELD_PERMISSIONS.document]);
-  const documents = useQuery(mayDocuments ? `container:${containerId}:documents` : null, () =>
-    api.container.documents({ params: { id: containerId } }),
-  );
+  const documents = useQuery(containerDocumentsQuery(containerId, mayDocuments));
 
   if (container.error) {
     return (
-      <ErrorState message={t(errorKey(container.error), { ns: 'messages' })} onRetry={container.reload} />
+      <ErrorState
+        message={t(errorKey(container.error), { ns: 'messages' })}
+        onRetry={() => void container.refetch()}
+      />
     );
   }
   const data = container.data;
@@ -100,14 +100,8 @@ function LoadedContainer({
         labels={labels}
         headingLevel={2}
         actions={
-          <ContainerActions
-            container={data as Container}
-            onRequested={() => {
-              invalidate(`container:${containerId}`);
-              requests.reload();
-              setSent((n) => n + 1);
-            }}
-          />
+          // A sent request refreshes the container, its open requests and the own-requests slot (by key).
+          <ContainerActions container={data as Container} />
         }
       />
       {data.picture ? (
@@ -142,7 +136,7 @@ function LoadedContainer({
           </ul>
         </section>
       ) : null}
-      {ownRequests ? <Fragment key={sent}>{ownRequests(containerId)}</Fragment> : null}
+      {ownRequests ? ownRequests(containerId) : null}
       {documents.data && documents.data.length > 0 ? (
         <section aria-labelledby="container-documents">
           <h3 id="container-documents" style={{ margin: '0 0 8px' }}>
@@ -167,12 +161,15 @@ function LoadedContainer({
 function ArticleDialog({ code, open, onClose }: { code: string; open: boolean; onClose: () => void }) {
   const { t } = useTranslation(['location', 'messages']);
   const labels = useFieldLabels();
-  const article = useQuery(open ? `article:${code}` : null, () => api.article.get({ params: { code } }));
+  const article = useQuery(articleQuery(code, open));
   const data = article.data;
   return (
     <Dialog open={open} onClose={onClose} title={t('article.title', { code })} size="lg">
       {article.error ? (
-        <ErrorState message={t(errorKey(article.error), { ns: 'messages' })} onRetry={article.reload} />
+        <ErrorState
+          message={t(errorKey(article.error), { ns: 'messages' })}
+          onRetry={() => void article.refetch()}
+        />
       ) : !data ? (
         <Skeleton lines={6} />
       ) : (

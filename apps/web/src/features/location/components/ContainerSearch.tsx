@@ -2,10 +2,12 @@ import {
   type Container,
   canSortBy,
   DEFAULT_PAGE_SIZE,
+  DELIVERY_STATES,
   type DeliveryState,
   type ExportRequest,
   FILTER_PERMISSIONS,
   hasAll,
+  RESULT_SORT_OPTIONS,
   ROUTE_PERMISSIONS,
   type SearchFilters,
   visibleContainerFields,
@@ -19,6 +21,7 @@ import {
   type PagedTableColumn,
   Select,
 } from '@falcon/ui';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -29,9 +32,9 @@ import { api } from '../../../lib/api';
 import { useFormat } from '../../../lib/format';
 import { useLabels } from '../../../lib/labels';
 import { errorKey, useNotify } from '../../../lib/messages';
-import { useQuery } from '../../../lib/query';
+import { queryKeys } from '../../../lib/query-keys';
 import { saveLocationSearch, state } from '../../../lib/store';
-import { DELIVERY_STATES, RESULT_SORT_OPTIONS } from './searchOptions';
+import { searchQuery } from '../api/queries';
 import { useFieldLabels } from './useFieldLabels';
 
 type SortKey = (typeof RESULT_SORT_OPTIONS)[number]['key'];
@@ -83,7 +86,6 @@ export function ContainerSearch({ scope = 'location', code, onSelect, selectedId
   const [filters, setFilters] = useState<SearchFilters>({});
   const [draftFilters, setDraftFilters] = useState<SearchFilters>({});
   const [confirmExport, setConfirmExport] = useState(false);
-  const [exporting, setExporting] = useState(false);
   const [exported, setExported] = useState(false);
 
   const may = (key: keyof typeof FILTER_PERMISSIONS) => hasAll(granted, [FILTER_PERMISSIONS[key]]);
@@ -93,11 +95,7 @@ export function ContainerSearch({ scope = 'location', code, onSelect, selectedId
   const fields = TABLE_FIELDS.filter((field) => visible.has(field));
 
   const request = { query, filters, page, size, sortField: sort.sortField, sortAsc: sort.sortAsc };
-  const results = useQuery(`${scope}:${code}:search:${JSON.stringify(request)}`, () =>
-    scope === 'branch'
-      ? api.branch.search({ params: { code }, body: request })
-      : api.location.search({ params: { code }, body: request }),
-  );
+  const results = useQuery(searchQuery(scope, code, request));
 
   const remember = (next: Partial<{ query: string; sortKey: string; page: number; size: number }>) =>
     saveLocationSearch(memoryKey, { query, sortKey, page, size, ...next });
@@ -118,9 +116,9 @@ export function ContainerSearch({ scope = 'location', code, onSelect, selectedId
     remember({ query: '', page: 0 });
   };
 
-  const runExport = async () => {
-    setExporting(true);
-    try {
+  const queryClient = useQueryClient();
+  const runExport = useMutation({
+    mutationFn: () => {
       const body = {
         searchTerm: query,
         stateFilter: stateFilterOf(filters),
@@ -128,17 +126,18 @@ export function ContainerSearch({ scope = 'location', code, onSelect, selectedId
         sortField: sort.sortField,
         sortAsc: sort.sortAsc,
       };
-      if (scope === 'branch') await api.branch.exportXlsx({ params: { code }, body });
-      else await api.location.exportXlsx({ params: { code }, body });
+      return scope === 'branch'
+        ? api.branch.exportXlsx({ params: { code }, body })
+        : api.location.exportXlsx({ params: { code }, body });
+    },
+    onSuccess: () => {
       notify.success('excel_export_success');
       setConfirmExport(false);
       setExported(true);
-    } catch (error) {
-      notify.error(error);
-    } finally {
-      setExporting(false);
-    }
-  };
+      return queryClient.invalidateQueries({ queryKey: queryKeys.exports.all });
+    },
+    onError: (error) => notify.error(error),
+  });
 
   const mayExport = hasAll(granted, [ROUTE_PERMISSIONS.exportSearchResultToExcel]);
   const columns: PagedTableColumn<Container>[] = fields.map((field, index) => ({
@@ -325,9 +324,9 @@ export function ContainerSearch({ scope = 'location', code, onSelect, selectedId
           setPage(nextPage - 1);
           remember({ size: nextSize, page: nextPage - 1 });
         }}
-        loading={results.loading}
+        loading={results.isFetching}
         error={results.error ? t(errorKey(results.error), { ns: 'messages' }) : null}
-        onRetry={results.reload}
+        onRetry={() => void results.refetch()}
         emptyTitle={t('search.empty')}
         onRowClick={onSelect}
         virtualized={size > 20}
@@ -338,9 +337,9 @@ export function ContainerSearch({ scope = 'location', code, onSelect, selectedId
         title={t('search.exportTitle')}
         message={t(scope === 'branch' ? 'search.exportConfirmBranch' : 'search.exportConfirm')}
         confirmLabel={t('search.export')}
-        loading={exporting}
+        loading={runExport.isPending}
         onCancel={() => setConfirmExport(false)}
-        onConfirm={() => void runExport()}
+        onConfirm={() => runExport.mutate()}
       />
     </section>
   );

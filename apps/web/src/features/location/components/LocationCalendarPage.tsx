@@ -1,11 +1,11 @@
 import { Button, Calendar, type CalendarAppointment, Dialog, ErrorState } from '@falcon/ui';
+import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { api } from '../../../lib/api';
 import { useFormat } from '../../../lib/format';
 import { errorKey } from '../../../lib/messages';
-import { useQuery } from '../../../lib/query';
+import { appointmentsQuery } from '../api/queries';
 import { LocationFrame } from './LocationFrame';
 
 /** The location's appointments in a month view starting on Monday. */
@@ -35,9 +35,7 @@ function Appointments({ code }: { code: string }) {
       { replace: true },
     );
   const [chosen, setChosen] = useState<CalendarAppointment | null>(null);
-  const appointments = useQuery(`location:${code}:appointments`, () =>
-    api.location.appointments({ params: { code } }),
-  );
+  const appointments = useQuery(appointmentsQuery(code));
   const entries = useMemo<CalendarAppointment[]>(
     () =>
       (appointments.data ?? []).map((a) => ({
@@ -67,7 +65,7 @@ function Appointments({ code }: { code: string }) {
     return (
       <ErrorState
         message={t(errorKey(appointments.error), { ns: 'messages' })}
-        onRetry={appointments.reload}
+        onRetry={() => void appointments.refetch()}
       />
     );
   }
@@ -79,7 +77,7 @@ function Appointments({ code }: { code: string }) {
   const sorted = [...entries].sort((a, b) => a.start.getTime() - b.start.getTime());
   const other = sorted.find((e) => e.start >= monthEnd) ?? sorted.filter((e) => e.start < month).at(-1);
   return (
-    <div style={{ flex: 1, minHeight: 0, overflow: 'auto' }} aria-busy={appointments.loading}>
+    <div style={{ flex: 1, minHeight: 0, overflow: 'auto' }} aria-busy={appointments.isFetching}>
       {appointments.data && !inMonth ? (
         <p role="status" style={{ display: 'flex', gap: 12, alignItems: 'center', flexWrap: 'wrap' }}>
           {t('calendar.noneThisMonth')}

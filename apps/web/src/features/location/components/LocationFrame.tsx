@@ -29,7 +29,12 @@ export function LocationFrame({
   const data = location.data;
   usePageTitle(data ? `${title} · ${data.name}` : title);
   if (location.error) {
-    return <ErrorState message={t(errorKey(location.error), { ns: 'messages' })} onRetry={location.reload} />;
+    return (
+      <ErrorState
+        message={t(errorKey(location.error), { ns: 'messages' })}
+        onRetry={() => void location.refetch()}
+      />
+    );
   }
   return (
     <Stack style={fill ? { flex: 1 } : undefined}>

@@ -1,16 +1,16 @@
 import { ACTION_PERMISSIONS, hasAll, pageInfo, UPLOAD_LIMITS } from '@falcon/api-client/lite';
 import { Button, type GalleryImage, ImageGallery } from '@falcon/ui';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { api } from '../../../lib/api';
 import { useFormat } from '../../../lib/format';
 import { useNotify } from '../../../lib/messages';
-import { useQuery } from '../../../lib/query';
+import { queryKeys } from '../../../lib/query-keys';
 import { state } from '../../../lib/store';
+import { locationImagesQuery, GALLERY_PAGE_SIZE as PAGE_SIZE } from '../api/queries';
 import { LocationFrame } from './LocationFrame';
-
-const PAGE_SIZE = 20;
 
 /** The location's image gallery: paged, newest first; upload and delete with their permission. */
 export function LocationGalleryPage({ code }: { code: string }) {
@@ -29,12 +29,7 @@ function Gallery({ code }: { code: string }) {
   const { session } = useSnapshot(state);
   const mayEdit = hasAll(session?.permissions ?? [], [ACTION_PERMISSIONS.uploadDeleteLocationImage]);
   const [page, setPage] = useState(0);
-  const images = useQuery(`location:${code}:images:${page}`, () =>
-    api.location.images({
-      params: { code },
-      body: { page, size: PAGE_SIZE, sortAsc: false, sortField: 'uploadedAt' },
-    }),
-  );
+  const images = useQuery(locationImagesQuery(code, page));
   const info = pageInfo(page, PAGE_SIZE, images.data?.total ?? 0);
   const shown: GalleryImage[] = (images.data?.items ?? []).map((image) => ({
     id: image.id,
@@ -43,37 +38,43 @@ function Gallery({ code }: { code: string }) {
     caption: t('gallery.caption', { date: format.date(image.uploadedAt), by: image.uploadedBy }),
   }));
 
-  const upload = async (files: File[]) => {
-    let failed = false;
-    for (const file of files) {
-      try {
-        await api.location.uploadImage({ params: { code }, body: { code }, file, filename: file.name });
-      } catch (error) {
-        failed = true;
-        notify.error(error, 'upload_failed');
+  const queryClient = useQueryClient();
+  const reloadImages = () => queryClient.invalidateQueries({ queryKey: queryKeys.location.allImages(code) });
+  // Each file is its own upload: one that fails is reported and the others still go.
+  const upload = useMutation({
+    mutationFn: async (files: File[]) => {
+      let failed = false;
+      for (const file of files) {
+        try {
+          await api.location.uploadImage({ params: { code }, body: { code }, file, filename: file.name });
+        } catch (error) {
+          failed = true;
+          notify.error(error, 'upload_failed');
+        }
       }
-    }
-    if (!failed) notify.success('upload_successful');
-    setPage(0);
-    images.reload();
-  };
-  const remove = async (image: GalleryImage) => {
-    try {
-      await api.location.deleteImage({ params: { code, imageId: image.id } });
+      if (!failed) notify.success('upload_successful');
+    },
+    onSettled: () => {
+      setPage(0);
+      return reloadImages();
+    },
+  });
+  const remove = useMutation({
+    mutationFn: (image: GalleryImage) => api.location.deleteImage({ params: { code, imageId: image.id } }),
+    onSuccess: () => {
       notify.success('deletion_success');
-      images.reload();
-    } catch (error) {
-      notify.error(error, 'deletion_error');
-    }
-  };
+      return reloadImages();
+    },
+    onError: (error) => notify.error(error, 'deletion_error'),
+  });
 
   return (
     <div style={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
       <ImageGallery
         images={shown}
-        loading={images.loading && !images.data}
-        onUpload={mayEdit ? (files) => void upload(files) : undefined}
-        onDelete={mayEdit ? (image) => void remove(image) : undefined}
+        loading={images.isPending}
+        onUpload={mayEdit ? (files) => upload.mutate(files) : undefined}
+        onDelete={mayEdit ? (image) => remove.mutate(image) : undefined}
         deleteConfirmTitle={t('gallery.deleteConfirm')}
         emptyTitle={t('gallery.empty')}
         maxUploadSize={UPLOAD_LIMITS.imageBytes}

@@ -14,8 +14,8 @@ const LIST_PERMISSIONS = [
 ];
 
 /**
- * Detail, contacts, gallery, appointments and (each with its permission) the lists and the protocol of
- * one location.
+ * Detail, contacts, gallery, appointments and (each with its permission) the lists, the protocol and the
+ * rack layout editing of one location.
  */
 export function LocationNav({ code }: { code: string }) {
   const { t } = useTranslation(['location', 'lists']);
@@ -32,6 +32,10 @@ export function LocationNav({ code }: { code: string }) {
   }
   if (hasAll(granted, [ACTION_PERMISSIONS.viewLocationProtocolEntries])) {
     items.push({ to: paths.locationProtocol.to(code), label: t('nav.protocol') });
+  }
+  // Spec section 2: /locationupdate is the location screen with the rack layout editable (issue 13).
+  if (hasAll(granted, [ACTION_PERMISSIONS.editRackLayout])) {
+    items.push({ to: paths.locationUpdate.to(code), label: t('nav.editLayout') });
   }
   return <SubNav label={t('nav.label')} items={items} />;
 }

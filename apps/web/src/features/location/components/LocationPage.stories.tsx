@@ -111,6 +111,7 @@ const decided = (id: string, state: 'approved' | 'rejected', factor: number, com
     requestedBy: 'staff',
     requestedAt: '2025-08-20T08:15:00.000Z',
     assigneeKey: null,
+    assigneeName: null,
     payload: { fillingQuantity: factor, previousFillingQuantity: 20 },
     reviewedBy: 'backoffice',
     reviewedAt: '2025-08-21T09:30:00.000Z',

@@ -1,5 +1,6 @@
 import { ACTION_PERMISSIONS, hasAll } from '@falcon/api-client/lite';
 import { EmptyState, ErrorState, RackShelfGrid, Skeleton } from '@falcon/ui';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
@@ -11,7 +12,7 @@ import { api } from '../../../lib/api';
 import { useFormat } from '../../../lib/format';
 import { errorKey, useNotify } from '../../../lib/messages';
 import { usePageTitle } from '../../../lib/page-title';
-import { useQuery } from '../../../lib/query';
+import { queryKeys } from '../../../lib/query-keys';
 import { chooseContainer, state } from '../../../lib/store';
 import { racksQuery } from '../api/queries';
 import { ContainerPanel } from './ContainerPanel';
@@ -66,7 +67,14 @@ export function LocationPage({ code, editLayout = false, ownRequests }: Location
   const [params, setParams] = useSearchParams();
   const containerId = params.get('container');
   const { location } = useLocation(code);
-  const racks = useQuery(...racksQuery(code));
+  const racks = useQuery(racksQuery(code));
+  const queryClient = useQueryClient();
+  const saveRackOrder = useMutation({
+    mutationFn: (rackCodes: string[]) =>
+      api.location.saveRackOrder({ params: { code }, body: { rackCodes } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.location.racks(code) }),
+    onError: (error) => notify.error(error),
+  });
   const gridRacks = useMemo(() => toGridRacks(racks.data ?? []), [racks.data]);
   usePageTitle(location.data?.name ?? code);
 
@@ -86,7 +94,12 @@ export function LocationPage({ code, editLayout = false, ownRequests }: Location
     );
 
   if (location.error) {
-    return <ErrorState message={t(errorKey(location.error), { ns: 'messages' })} onRetry={location.reload} />;
+    return (
+      <ErrorState
+        message={t(errorKey(location.error), { ns: 'messages' })}
+        onRetry={() => void location.refetch()}
+      />
+    );
   }
   const data = location.data;
   const mayEdit =
@@ -94,14 +107,7 @@ export function LocationPage({ code, editLayout = false, ownRequests }: Location
     hasAll(session?.permissions ?? [], [ACTION_PERMISSIONS.editRackLayout]) &&
     racksHaveCodes(racks.data ?? []);
 
-  const reorder = async (rackCodes: string[]) => {
-    try {
-      await api.location.saveRackOrder({ params: { code }, body: { rackCodes } });
-      racks.reload();
-    } catch (error) {
-      notify.error(error);
-    }
-  };
+  const reorder = (rackCodes: string[]) => saveRackOrder.mutate(rackCodes);
 
   return (
     <Frame>
@@ -129,7 +135,10 @@ export function LocationPage({ code, editLayout = false, ownRequests }: Location
       {/* Scrolling areas are focusable so keyboard users can scroll them (axe: scrollable-region-focusable). */}
       <GridArea role="region" aria-label={t('detail.gridRegion')} tabIndex={0}>
         {racks.error ? (
-          <ErrorState message={t(errorKey(racks.error), { ns: 'messages' })} onRetry={racks.reload} />
+          <ErrorState
+            message={t(errorKey(racks.error), { ns: 'messages' })}
+            onRetry={() => void racks.refetch()}
+          />
         ) : racks.data ? (
           <RackShelfGrid
             racks={gridRacks}
@@ -139,7 +148,7 @@ export function LocationPage({ code, editLayout = false, ownRequests }: Location
             label={t('detail.grid')}
             showLegend
             editable={mayEdit}
-            onReorderRacks={mayEdit ? (ids) => void reorder(ids) : undefined}
+            onReorderRacks={mayEdit ? reorder : undefined}
             emptyTitle={t('detail.noRacks')}
           />
         ) : (

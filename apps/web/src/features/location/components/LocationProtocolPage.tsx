@@ -1,11 +1,11 @@
 import type { ProtocolEntry } from '@falcon/api-client/lite';
 import { PagedTable, type PagedTableColumn } from '@falcon/ui';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../../lib/api';
 import { useFormat } from '../../../lib/format';
 import { errorKey } from '../../../lib/messages';
 import { useServerPaging } from '../../../lib/paging';
-import { useQuery } from '../../../lib/query';
+import { locationProtocolQuery } from '../api/queries';
 import { LocationFrame } from './LocationFrame';
 
 /** Who changed or requested what at this location, newest first. */
@@ -22,9 +22,7 @@ function Protocol({ code }: { code: string }) {
   const { t } = useTranslation(['location', 'messages']);
   const format = useFormat();
   const { page, size, table: paging } = useServerPaging(20);
-  const entries = useQuery(`location:${code}:protocol:${page}:${size}`, () =>
-    api.protocol.location({ params: { code }, body: { page, size } }),
-  );
+  const entries = useQuery(locationProtocolQuery(code, page, size));
   const columns: PagedTableColumn<ProtocolEntry>[] = [
     { key: 'at', header: t('protocol.at'), cell: (row) => format.dateTime(row.at) },
     { key: 'username', header: t('protocol.user'), cell: (row) => row.username ?? '' },
@@ -39,9 +37,9 @@ function Protocol({ code }: { code: string }) {
       getRowId={(row) => row.id}
       total={entries.data?.total ?? 0}
       {...paging}
-      loading={entries.loading}
+      loading={entries.isFetching}
       error={entries.error ? t(errorKey(entries.error), { ns: 'messages' }) : null}
-      onRetry={entries.reload}
+      onRetry={() => void entries.refetch()}
       emptyTitle={t('protocol.empty')}
     />
   );

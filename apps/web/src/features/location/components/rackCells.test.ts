@@ -28,12 +28,16 @@ describe('rack grid cells', () => {
         code: 'R2',
         name: 'Rack 2',
         position: 2,
+        lastHandled: null,
+        scanPending: false,
         shelves: [],
       },
       {
         code: 'R1',
         name: 'Rack 1',
         position: 1,
+        lastHandled: null,
+        scanPending: false,
         shelves: [
           {
             code: 'S1',
@@ -57,6 +61,8 @@ describe('rack grid cells', () => {
       {
         name: 'Regal 01',
         position: 1,
+        lastHandled: null,
+        scanPending: false,
         shelves: [
           {
             position: 1,
@@ -78,8 +84,14 @@ describe('rack grid cells', () => {
       ['#1-S1', '1'],
     ]);
     expect(racks[0]?.shelves[1]?.places.map((p) => p?.code)).toEqual(['Mutter M8', '2']);
-    expect(racksHaveCodes([{ name: 'R', position: 1, shelves: [] }])).toBe(false);
-    expect(racksHaveCodes([{ code: 'R1', name: 'R', position: 1, shelves: [] }])).toBe(true);
+    expect(
+      racksHaveCodes([{ name: 'R', position: 1, lastHandled: null, scanPending: false, shelves: [] }]),
+    ).toBe(false);
+    expect(
+      racksHaveCodes([
+        { code: 'R1', name: 'R', position: 1, lastHandled: null, scanPending: false, shelves: [] },
+      ]),
+    ).toBe(true);
   });
 
   it('does not repeat the word the grid already puts before a rack name', () => {

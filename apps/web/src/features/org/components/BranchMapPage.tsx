@@ -9,11 +9,13 @@ import {
   Select,
   Skeleton,
 } from '@falcon/ui';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../lib/api';
 import { useNotify } from '../../../lib/messages';
-import { useQuery } from '../../../lib/query';
+import { queryKeys } from '../../../lib/query-keys';
+import { branchMapQuery, locationPositionsQuery } from '../api/queries';
 import { BranchFrame, useMayEditMap } from './BranchPages';
 
 /** The branch map with its location positions (spec: upload, place, delete one, delete all). */
@@ -42,16 +44,12 @@ function BranchMap({ branch }: { branch: Branch }) {
   const mayEdit = useMayEditMap();
   const code = branch.code;
   // 404 means no map uploaded yet: not an error for the user.
-  const map = useQuery(branch.hasMap ? `branch:${code}:map` : null, () =>
-    api.branch.map({ params: { code } }),
-  );
-  const positions = useQuery(`branch:${code}:positions`, () =>
-    api.branch.locationPositions({ params: { code } }),
-  );
+  const [uploaded, setUploaded] = useState(false);
+  const map = useQuery(branchMapQuery(code, branch.hasMap || uploaded));
+  const positions = useQuery(locationPositionsQuery(code));
   const imageUrl = useObjectUrl(map.data);
   const [placing, setPlacing] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<string | null>(null);
-  const [uploaded, setUploaded] = useState(false);
   // A new map replaces the current one: asked first (the positions stay as they are).
   const [replacing, setReplacing] = useState<File | null>(null);
 
@@ -65,48 +63,53 @@ function BranchMap({ branch }: { branch: Branch }) {
   const placed = new Set(markers.map((m) => m.id));
   const unplaced = branch.locations.filter((l) => !placed.has(l.code));
 
-  const save = async (locationCode: string, x: number, y: number) => {
-    try {
-      await api.branch.saveLocationPosition({
+  const queryClient = useQueryClient();
+  const reloadPositions = () => queryClient.invalidateQueries({ queryKey: queryKeys.branch.positions(code) });
+  const savePosition = useMutation({
+    mutationFn: ({ locationCode, x, y }: { locationCode: string; x: number; y: number }) =>
+      api.branch.saveLocationPosition({
         params: { branchCode: code },
         body: { branchCode: code, locationCode, x, y },
-      });
-      positions.reload();
-    } catch (error) {
-      notify.error(error, 'upload_error');
-    }
-  };
-  const removeOne = async (locationCode: string) => {
-    try {
-      await api.branch.deleteLocationPosition({ params: { branchCode: code }, body: { locationCode } });
+      }),
+    onSuccess: reloadPositions,
+    onError: (error) => notify.error(error, 'upload_error'),
+  });
+  const save = (locationCode: string, x: number, y: number) => savePosition.mutate({ locationCode, x, y });
+  const removePosition = useMutation({
+    mutationFn: (locationCode: string) =>
+      api.branch.deleteLocationPosition({ params: { branchCode: code }, body: { locationCode } }),
+    onSuccess: () => {
       notify.success('deletion_success');
-      positions.reload();
-    } catch (error) {
-      notify.error(error, 'deletion_error');
-    } finally {
-      setDeleting(null);
-    }
-  };
-  const removeAll = async () => {
-    try {
-      await api.branch.deleteLocationPositions({ params: { code } });
+      return reloadPositions();
+    },
+    onError: (error) => notify.error(error, 'deletion_error'),
+    onSettled: () => setDeleting(null),
+  });
+  const removeOne = (locationCode: string) => removePosition.mutate(locationCode);
+  const removePositions = useMutation({
+    mutationFn: () => api.branch.deleteLocationPositions({ params: { code } }),
+    onSuccess: () => {
       notify.success('deletion_success');
-      positions.reload();
-    } catch (error) {
-      notify.error(error, 'deletion_error');
-    }
-  };
-  const upload = async (files: File[]) => {
-    const file = files[0];
-    if (!file) return;
-    try {
-      await api.branch.uploadMap({ params: { code }, body: { code }, file, filename: file.name });
+      return reloadPositions();
+    },
+    onError: (error) => notify.error(error, 'deletion_error'),
+  });
+  const removeAll = () => removePositions.mutate();
+  const uploadMap = useMutation({
+    mutationFn: (file: File) =>
+      api.branch.uploadMap({ params: { code }, body: { code }, file, filename: file.name }),
+    onSuccess: () => {
       notify.success('upload_successful');
       setUploaded(true);
-      map.reload();
-    } catch (error) {
-      notify.error(error, isApiError(error) && error.status === 413 ? 'payload_too_large' : 'upload_failed');
-    }
+      // The branch now has a map (hasMap), and the map is the new one.
+      return queryClient.invalidateQueries({ queryKey: queryKeys.branch.all(code) });
+    },
+    onError: (error) =>
+      notify.error(error, isApiError(error) && error.status === 413 ? 'payload_too_large' : 'upload_failed'),
+  });
+  const upload = (files: File[]) => {
+    const file = files[0];
+    if (file) uploadMap.mutate(file);
   };
 
   const hasMap = branch.hasMap || uploaded;
@@ -116,7 +119,7 @@ function BranchMap({ branch }: { branch: Branch }) {
       maxSize={UPLOAD_LIMITS.mapBytes}
       onFiles={(files) => {
         if (hasMap && files[0]) setReplacing(files[0]);
-        else void upload(files);
+        else upload(files);
       }}
       onReject={(messages) => notify.warn('upload_failed', messages.join(' '))}
       hint={t('map.uploadHint')}
@@ -160,12 +163,12 @@ function BranchMap({ branch }: { branch: Branch }) {
           readOnly={!mayEdit}
           placing={placing ? { label: names.get(placing) ?? placing } : null}
           onPlace={(x, y) => {
-            if (placing) void save(placing, x, y);
+            if (placing) save(placing, x, y);
             setPlacing(null);
           }}
-          onMove={(id, x, y) => void save(id, x, y)}
+          onMove={(id, x, y) => save(id, x, y)}
           onDelete={(id) => setDeleting(id)}
-          onDeleteAll={() => void removeAll()}
+          onDeleteAll={removeAll}
         />
       </div>
       {mayEdit ? (
@@ -180,7 +183,7 @@ function BranchMap({ branch }: { branch: Branch }) {
         message={t('map.deleteConfirm', { name: deleting ? (names.get(deleting) ?? deleting) : '' })}
         danger
         onCancel={() => setDeleting(null)}
-        onConfirm={() => deleting && void removeOne(deleting)}
+        onConfirm={() => deleting && removeOne(deleting)}
       />
       <ConfirmDialog
         open={replacing !== null}
@@ -190,7 +193,7 @@ function BranchMap({ branch }: { branch: Branch }) {
         onConfirm={() => {
           const file = replacing;
           setReplacing(null);
-          if (file) void upload([file]);
+          if (file) upload([file]);
         }}
       />
     </div>

@@ -1,6 +1,7 @@
 import type { Branch } from '@falcon/api-client/lite';
 import { ACTION_PERMISSIONS, hasAll } from '@falcon/api-client/lite';
 import { Badge, Card, ErrorState, PagedTable, type PagedTableColumn, Skeleton } from '@falcon/ui';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -10,19 +11,18 @@ import { PageHeader } from '../../../components/PageHeader';
 import { Stack } from '../../../components/Stack';
 import { SubNav } from '../../../components/SubNav';
 import { paths } from '../../../config/paths';
-import { api } from '../../../lib/api';
 import { useFormat } from '../../../lib/format';
 import { errorKey } from '../../../lib/messages';
 import { usePageTitle } from '../../../lib/page-title';
 import { useClientPaging } from '../../../lib/paging';
-import { useQuery } from '../../../lib/query';
+import { branchQuery } from '../../../lib/queries';
 import { onBranchLoaded, state } from '../../../lib/store';
 
 type LocationRow = Branch['locations'][number];
 
 /** Loads a branch and applies spec section 4: its concern becomes the selected one, location and container clear. */
-export function useBranch(code: string) {
-  const branch = useQuery(`branch:${code}`, () => api.branch.get({ params: { code } }));
+function useBranch(code: string) {
+  const branch = useQuery(branchQuery(code));
   const loaded = branch.data;
   useEffect(() => {
     if (loaded) onBranchLoaded(loaded);
@@ -44,7 +44,12 @@ export function BranchFrame({
   const branch = useBranch(code);
   usePageTitle(branch.data?.name ?? code);
   if (branch.error) {
-    return <ErrorState message={t(errorKey(branch.error), { ns: 'messages' })} onRetry={branch.reload} />;
+    return (
+      <ErrorState
+        message={t(errorKey(branch.error), { ns: 'messages' })}
+        onRetry={() => void branch.refetch()}
+      />
+    );
   }
   const data = branch.data;
   return (

@@ -1,5 +1,6 @@
 import type { Concern } from '@falcon/api-client/lite';
 import { Card, ErrorState, PagedTable, type PagedTableColumn, Skeleton } from '@falcon/ui';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -8,19 +9,18 @@ import { PageHeader } from '../../../components/PageHeader';
 import { Stack } from '../../../components/Stack';
 import { SubNav } from '../../../components/SubNav';
 import { paths } from '../../../config/paths';
-import { api } from '../../../lib/api';
 import { useFormat } from '../../../lib/format';
 import { errorKey } from '../../../lib/messages';
 import { usePageTitle } from '../../../lib/page-title';
 import { useClientPaging } from '../../../lib/paging';
-import { useQuery } from '../../../lib/query';
+import { concernQuery } from '../../../lib/queries';
 import { chooseConcern, state } from '../../../lib/store';
 
 type BranchRow = Concern['branches'][number];
 
 /** Loads a concern; opening another concern than the selected one chooses it (spec: clears the rest). */
 function useConcern(code: string) {
-  const concern = useQuery(`concern:${code}`, () => api.concern.get({ params: { code } }));
+  const concern = useQuery(concernQuery(code));
   useEffect(() => {
     if (state.selection.concernCode !== code) chooseConcern(code);
   }, [code]);
@@ -32,7 +32,12 @@ function ConcernFrame({ code, children }: { code: string; children: (concern: Co
   const concern = useConcern(code);
   usePageTitle(concern.data?.name ?? code);
   if (concern.error) {
-    return <ErrorState message={t(errorKey(concern.error), { ns: 'messages' })} onRetry={concern.reload} />;
+    return (
+      <ErrorState
+        message={t(errorKey(concern.error), { ns: 'messages' })}
+        onRetry={() => void concern.refetch()}
+      />
+    );
   }
   const data = concern.data;
   return (

@@ -1,6 +1,8 @@
 import { checkPasswordPair, LANGUAGES, type Language, type MessageKey } from '@falcon/api-client';
 import { Button, Card, DetailPanel, ErrorState, languageLabel, Select, Skeleton } from '@falcon/ui';
-import { type FormEvent, useState } from 'react';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { Field, FormRow } from '../../../components/Field';
@@ -10,16 +12,18 @@ import { api } from '../../../lib/api';
 import { changeLanguage } from '../../../lib/language';
 import { errorKey, errorValues, useNotify } from '../../../lib/messages';
 import { usePageTitle } from '../../../lib/page-title';
-import { useQuery } from '../../../lib/query';
+import { userQuery } from '../../../lib/queries';
 import { state } from '../../../lib/store';
 
 /** The signed-in user's own data (the user detail, read only), the interface language and the password change. */
 export function ProfilePage({ id }: { id: string }) {
   const { t } = useTranslation(['profile', 'admin', 'messages']);
-  const user = useQuery(`user:${id}`, () => api.users.getById({ params: { id } }));
+  const user = useQuery(userQuery(id));
   usePageTitle(t('title'));
   if (user.error)
-    return <ErrorState message={t(errorKey(user.error), { ns: 'messages' })} onRetry={user.reload} />;
+    return (
+      <ErrorState message={t(errorKey(user.error), { ns: 'messages' })} onRetry={() => void user.refetch()} />
+    );
   const data = user.data;
   const labels = {
     personal: t('personal'),
@@ -89,45 +93,54 @@ function LanguageChoice() {
   );
 }
 
+interface PasswordInput {
+  oldPassword: string;
+  newPassword: string;
+  newPasswordRepeat: string;
+}
+const NO_PASSWORDS: PasswordInput = { oldPassword: '', newPassword: '', newPasswordRepeat: '' };
+
 function PasswordChange() {
   const { t } = useTranslation(['profile', 'admin', 'messages']);
   const notify = useNotify();
-  const [oldPassword, setOld] = useState('');
-  const [newPassword, setNew] = useState('');
-  const [repeat, setRepeat] = useState('');
-  const [error, setError] = useState<{ field: string; key: MessageKey; when?: string } | null>(null);
-  const [busy, setBusy] = useState(false);
-  const message = (field: string) =>
-    error?.field === field ? t(error.key, { ns: 'messages', when: error.when }) : null;
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    clearErrors,
+    formState: { errors },
+  } = useForm<PasswordInput>({ defaultValues: NO_PASSWORDS });
+  // The values a server's message names (a back-off's `when`).
+  const [values, setValues] = useState<Record<string, unknown>>({});
+  const message = (field: keyof PasswordInput) => {
+    const key = errors[field]?.message;
+    return key ? t(key as MessageKey, { ns: 'messages', ...values }) : null;
+  };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const pair = checkPasswordPair(newPassword, repeat, 'newPasswordRepeat');
-    if (pair) {
-      setError({ field: pair.field, key: pair.error });
-      return;
-    }
-    setError(null);
-    setBusy(true);
-    try {
-      await api.profile.changePassword({ body: { oldPassword, newPassword, newPasswordRepeat: repeat } });
+  const change = useMutation({
+    mutationFn: (input: PasswordInput) => api.profile.changePassword({ body: input }),
+    onSuccess: () => {
       notify.success('user_save_success');
-      setOld('');
-      setNew('');
-      setRepeat('');
-    } catch (failure) {
+      reset(NO_PASSWORDS);
+    },
+    onError: (failure) => {
       const key = errorKey(failure);
       // A back-off (too_many_requests) concerns the current password: it says how long to wait.
       const field = key === 'wrong_password' || key === 'too_many_requests' ? 'oldPassword' : 'newPassword';
-      setError({ field, key, ...errorValues(failure) });
-    } finally {
-      setBusy(false);
-    }
-  };
+      setValues(errorValues(failure));
+      setError(field, { type: 'server', message: key });
+    },
+  });
+  const submit = handleSubmit((input) => change.mutate(input));
+
   return (
     <Card title={t('changePassword')} headingLevel={2}>
       <form
-        onSubmit={(event) => void submit(event)}
+        onSubmit={(event) => {
+          clearErrors();
+          void submit(event);
+        }}
         style={{ display: 'flex', flexDirection: 'column', gap: 12 }}
       >
         <FormRow>
@@ -137,9 +150,8 @@ function PasswordChange() {
             autoComplete="current-password"
             required
             label={t('oldPassword')}
-            value={oldPassword}
             error={message('oldPassword')}
-            onChange={(e) => setOld(e.target.value)}
+            {...register('oldPassword')}
           />
           <Field
             id="pw-new"
@@ -148,9 +160,8 @@ function PasswordChange() {
             required
             minLength={8}
             label={t('users.newPassword', { ns: 'admin' })}
-            value={newPassword}
             error={message('newPassword')}
-            onChange={(e) => setNew(e.target.value)}
+            {...register('newPassword')}
           />
           <Field
             id="pw-repeat"
@@ -158,13 +169,16 @@ function PasswordChange() {
             autoComplete="new-password"
             required
             label={t('users.passwordRepeat', { ns: 'admin' })}
-            value={repeat}
             error={message('newPasswordRepeat')}
-            onChange={(e) => setRepeat(e.target.value)}
+            {...register('newPasswordRepeat', {
+              // Spec section 5: two passwords that differ give 'Passwords are different'.
+              validate: (repeat, input) =>
+                checkPasswordPair(input.newPassword, repeat, 'newPasswordRepeat')?.error ?? true,
+            })}
           />
         </FormRow>
         <div>
-          <Button type="submit" variant="primary" loading={busy}>
+          <Button type="submit" variant="primary" loading={change.isPending}>
             {t('changePassword')}
           </Button>
         </div>

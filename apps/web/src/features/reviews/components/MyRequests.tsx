@@ -1,13 +1,13 @@
 import type { ReviewRequest } from '@falcon/api-client';
 import { Badge, EmptyState, ErrorState, Skeleton } from '@falcon/ui';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { paths } from '../../../config/paths';
-import { api } from '../../../lib/api';
 import { useFormat } from '../../../lib/format';
 import { reviewStateTone, useLabels } from '../../../lib/labels';
 import { errorKey } from '../../../lib/messages';
-import { useQuery } from '../../../lib/query';
+import { myRequestsQuery } from '../api/queries';
 import { proposedChange } from './proposedChange';
 
 export interface MyRequestsProps {
@@ -28,9 +28,7 @@ export function MyRequests({ containerId = null, limit = 10, headingLevel }: MyR
   const format = useFormat();
   const labels = useLabels();
   // The list call filters by state only; a container's requests are picked from the newest 50.
-  const mine = useQuery('reviews:mine:all', () =>
-    api.reviews.mine({ body: { page: 0, size: 50, filterMap: { state: 'all' } } }),
-  );
+  const mine = useQuery(myRequestsQuery());
   const Heading = headingLevel ? (`h${headingLevel}` as const) : null;
   const rows = (mine.data?.items ?? [])
     .filter((r) => !containerId || r.containerId === containerId)
@@ -39,7 +37,10 @@ export function MyRequests({ containerId = null, limit = 10, headingLevel }: MyR
     <section aria-label={t('mine.title')}>
       {Heading ? <Heading style={{ margin: '0 0 8px', fontSize: 16 }}>{t('mine.title')}</Heading> : null}
       {mine.error ? (
-        <ErrorState message={t(errorKey(mine.error), { ns: 'messages' })} onRetry={mine.reload} />
+        <ErrorState
+          message={t(errorKey(mine.error), { ns: 'messages' })}
+          onRetry={() => void mine.refetch()}
+        />
       ) : !mine.data ? (
         <Skeleton lines={3} />
       ) : rows.length === 0 ? (

@@ -7,9 +7,10 @@ import {
   type ReviewType,
 } from '@falcon/api-client/lite';
 import { Button, Card, PagedTable, type PagedTableColumn, Select, Tabs, useToast } from '@falcon/ui';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { PageHeader } from '../../../components/PageHeader';
 import { Stack } from '../../../components/Stack';
@@ -19,8 +20,9 @@ import { useFormat } from '../../../lib/format';
 import { useLabels } from '../../../lib/labels';
 import { errorKey, useNotify } from '../../../lib/messages';
 import { usePageTitle } from '../../../lib/page-title';
-import { invalidate, useQuery } from '../../../lib/query';
+import { queryKeys } from '../../../lib/query-keys';
 import { state } from '../../../lib/store';
+import { inboxQuery } from '../api/queries';
 import { MyRequests } from './MyRequests';
 import { proposedChange } from './proposedChange';
 import { type Decision, ReviewDecisionDialog } from './ReviewDecisionDialog';
@@ -35,7 +37,10 @@ export function ReviewsPage() {
   const { t } = useTranslation(['reviews', 'common']);
   const { session } = useSnapshot(state);
   const reviewer = hasAll(session?.permissions ?? [], [ACTION_PERMISSIONS.reviewRequests]);
-  const [tab, setTab] = useState(reviewer ? 'inbox' : 'mine');
+  // The tab is in the URL: the user menu's "My requests" opens the own requests (?tab=mine).
+  const [params, setParams] = useSearchParams();
+  const tab = reviewer && params.get('tab') !== 'mine' ? 'inbox' : 'mine';
+  const setTab = (id: string) => setParams(id === 'mine' ? { tab: 'mine' } : {}, { replace: true });
   usePageTitle(t('title'));
   const mine = (
     <Card title={t('mine.title')} headingLevel={2}>
@@ -72,11 +77,9 @@ function ReviewInbox() {
   const [size, setSize] = useState(20);
   const [type, setType] = useState<ReviewType | typeof ALL>(ALL);
   const [decision, setDecision] = useState<Decision | null>(null);
-  const [busy, setBusy] = useState(false);
   const filterMap: Record<string, string> = { state: 'pending', ...(type !== ALL ? { type } : {}) };
-  const requests = useQuery(`reviews:inbox:${page}:${size}:${type}`, () =>
-    api.reviews.list({ body: { page, size, filterMap } }),
-  );
+  const requests = useQuery(inboxQuery(page, size, filterMap));
+  const queryClient = useQueryClient();
 
   const whyNot = (error: unknown) => {
     const reason = isApiError(error) ? error.details?.reason : undefined;
@@ -89,23 +92,30 @@ function ReviewInbox() {
           : undefined;
   };
 
-  const decide = async ({ request, approve }: Decision, comment: string) => {
-    setBusy(true);
-    try {
+  const decide = useMutation({
+    mutationFn: ({ decision: { request, approve }, comment }: { decision: Decision; comment: string }) => {
       const body = comment ? { comment } : {};
-      if (approve) await api.reviews.approve({ params: { id: request.id }, body });
-      else await api.reviews.reject({ params: { id: request.id }, body });
+      return approve
+        ? api.reviews.approve({ params: { id: request.id }, body })
+        : api.reviews.reject({ params: { id: request.id }, body });
+    },
+    onSuccess: (_answer, { decision: { request, approve } }) => {
       toast.show({
         type: 'info',
         title: approve ? t('approved') : t('rejected'),
         text: `${labels.reviewType(request.type)} · ${request.containerCode ?? request.articleName ?? request.locationName}`,
       });
-      if (request.containerId) invalidate(`container:${request.containerId}`);
-      invalidate('reviews:');
-      invalidate('dashboard');
       setDecision(null);
-      requests.reload();
-    } catch (error) {
+      // An approval changes the container; every decision changes the request lists and the dashboard.
+      return Promise.all([
+        request.containerId
+          ? queryClient.invalidateQueries({ queryKey: queryKeys.container.all(request.containerId) })
+          : null,
+        queryClient.invalidateQueries({ queryKey: queryKeys.reviews.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.dashboard() }),
+      ]);
+    },
+    onError: (error) => {
       if (errorKey(error) === 'request_not_applicable') {
         // The change can no longer be applied: say why, back to the list, where it can be rejected.
         toast.show({
@@ -120,12 +130,10 @@ function ReviewInbox() {
       // Someone else decided first: show the list as it is now.
       if (errorKey(error) === 'request_already_reviewed') {
         setDecision(null);
-        requests.reload();
+        return queryClient.invalidateQueries({ queryKey: queryKeys.reviews.all });
       }
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  });
 
   const columns: PagedTableColumn<ReviewRequest>[] = [
     { key: 'requestedAt', header: t('requestedAt'), cell: (row) => format.dateTime(row.requestedAt) },
@@ -207,16 +215,16 @@ function ReviewInbox() {
           setSize(nextSize);
           setPage(nextPage - 1);
         }}
-        loading={requests.loading && !requests.data}
+        loading={requests.isPending}
         error={requests.error ? t(errorKey(requests.error), { ns: 'messages' }) : null}
-        onRetry={requests.reload}
+        onRetry={() => void requests.refetch()}
         emptyTitle={t('empty')}
       />
       <ReviewDecisionDialog
         decision={decision}
-        busy={busy}
+        busy={decide.isPending}
         onCancel={() => setDecision(null)}
-        onConfirm={(comment) => decision && void decide(decision, comment)}
+        onConfirm={(comment) => decision && decide.mutate({ decision, comment })}
       />
     </Stack>
   );

@@ -28,5 +28,12 @@ export const proposedChange = (t: TFunction<'reviews'>, format: Format, request:
       });
     case 'inventorytransfer':
       return t('change.inventory', { id: payload.inventoryListId ?? '' });
+    case 'message':
+      return payload.message ?? '';
+    case 'rackscan':
+      return t('change.rackscan', {
+        rack: payload.rackName ?? '',
+        count: format.number(payload.containerCount),
+      });
   }
 };

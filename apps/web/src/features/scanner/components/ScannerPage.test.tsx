@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { api } from '../../../lib/api';
+import { defaultOrderDate, localIsoDate } from '../../../lib/container-actions';
 import { setupMockApi } from '../../../testing/mock-api';
 import { renderApp } from '../../../testing/render';
 import { signInWithMock } from '../../../testing/sign-in';
@@ -34,6 +35,21 @@ describe('/app scanner', () => {
     expect(screen.queryByRole('button', { name: 'Deactivate' })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Request refill (scan)' }));
     expect(await screen.findByText('Scan requested; it awaits review.')).toBeInTheDocument();
+  });
+
+  it('proposes tomorrow for an additional order, as the location panel does, and sends it', async () => {
+    const user = userEvent.setup();
+    await signInWithMock('staff');
+    const { barcode } = await api.container.get({ params: { id: 'K0000001' } });
+    renderApp('/app');
+    await user.type(await screen.findByLabelText('Barcode', {}, { timeout: 8000 }), `${barcode}{Enter}`);
+    await user.click(await screen.findByRole('button', { name: 'Additional order' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Additional order' });
+    const date = within(dialog).getByLabelText('Delivery date');
+    expect(date).toHaveValue(defaultOrderDate(new Date()));
+    expect(date).toHaveAttribute('min', localIsoDate(new Date()));
+    await user.click(within(dialog).getByRole('button', { name: 'Send request' }));
+    expect(await screen.findByText('Additional order requested; it awaits review.')).toBeInTheDocument();
   });
 
   it("says 'Invalid barcode' for an unknown code", async () => {

@@ -1,14 +1,13 @@
 import { Footer, type FooterLink } from '@falcon/ui';
 import { useTranslation } from 'react-i18next';
 import { publicPaths } from '../../../config/public-paths';
-import { api } from '../../../lib/api';
 import { BUILD_TIME } from '../../../lib/build-time';
-import { useQuery } from '../../../lib/query';
+import { usePublicContent } from '../../../lib/public-content';
 
 /** Footer links come from the server (label key -> URL, opened in a new tab), then copyright and build date. */
 export function AppFooter() {
   const { t } = useTranslation('shell');
-  const { data } = useQuery('content.footer', () => api.content.footer());
+  const data = usePublicContent('footer');
   const labels: Record<string, string> = {
     legalNotice: t('footer.legalNotice'),
     privacy: t('footer.privacy'),

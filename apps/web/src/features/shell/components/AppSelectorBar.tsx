@@ -1,11 +1,11 @@
 import { SelectorBar } from '@falcon/ui';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { paths } from '../../../config/paths';
-import { api } from '../../../lib/api';
-import { fetchCached, useQuery } from '../../../lib/query';
+import { branchQuery, concernQuery, concernsListQuery } from '../../../lib/queries';
 import { chooseConcern, setConcerns, state } from '../../../lib/store';
 
 /** Concern > branch > location; each choice navigates to its page, which applies the selection rules. */
@@ -16,21 +16,15 @@ export function AppSelectorBar() {
   const signedIn = Boolean(session?.username);
 
   // Spec section 2: concerns load only when a user is signed in.
+  const concernList = useQuery({ ...concernsListQuery(), enabled: signedIn && !concerns });
   useEffect(() => {
-    if (!signedIn || concerns) return;
-    fetchCached('concerns.list', () => api.concerns.list()).then(setConcerns, (error: unknown) =>
-      console.error(error),
-    );
-  }, [signedIn, concerns]);
+    if (concernList.data) setConcerns(concernList.data);
+  }, [concernList.data]);
 
   const concernCode = signedIn ? selection.concernCode : null;
   const branchCode = signedIn ? selection.branchCode : null;
-  const concern = useQuery(concernCode ? `concern:${concernCode}` : null, () =>
-    api.concern.get({ params: { code: concernCode as string } }),
-  );
-  const branch = useQuery(branchCode ? `branch:${branchCode}` : null, () =>
-    api.branch.get({ params: { code: branchCode as string } }),
-  );
+  const concern = useQuery(concernQuery(concernCode));
+  const branch = useQuery(branchQuery(branchCode));
   if (!signedIn) return null;
 
   return (

@@ -5,10 +5,14 @@ import { AppProvider } from '../../../app/provider';
 import { api } from '../../../lib/api';
 import { browser } from '../../../lib/session';
 import { state } from '../../../lib/store';
+import { installFakeBroadcastChannel, otherTab } from '../../../testing/broadcast';
 import { signInAs } from '../../../testing/session';
 import { SessionWatch } from './SessionWatch';
 
 const MINUTE = 60_000;
+
+// Tabs of one browser, delivered at once (the app opens its channel on first use, after this).
+installFakeBroadcastChannel();
 
 describe('inactivity (spec section 4)', () => {
   let signout: MockInstance;
@@ -61,5 +65,22 @@ describe('inactivity (spec section 4)', () => {
     act(() => vi.advanceTimersByTime(58 * MINUTE));
     expect(screen.queryByText(/logged out in/)).not.toBeInTheDocument();
     expect(signout).not.toHaveBeenCalled();
+  });
+
+  it('activity in another tab of this browser restarts the timers here too (issue 13)', () => {
+    const tab = otherTab('falcon-session');
+    act(() => vi.advanceTimersByTime(30 * MINUTE));
+    // The other tab was used after 30 minutes; this one was not touched since sign-in.
+    act(() => tab.send({ type: 'activity' }));
+    act(() => vi.advanceTimersByTime(30 * MINUTE));
+    // 60 minutes after this tab's last own activity, 30 after the other tab's: no warning, no sign-out.
+    expect(screen.queryByText(/logged out in/)).not.toBeInTheDocument();
+    expect(signout).not.toHaveBeenCalled();
+    act(() => vi.advanceTimersByTime(29 * MINUTE));
+    expect(screen.getByText(/logged out in/)).toBeInTheDocument();
+    // Pressing "stay" in the other tab hides the warning here.
+    act(() => tab.send({ type: 'activity' }));
+    expect(screen.queryByText(/logged out in/)).not.toBeInTheDocument();
+    tab.close();
   });
 });

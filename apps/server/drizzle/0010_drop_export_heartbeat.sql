@@ -1,0 +1,1 @@
+ALTER TABLE "export_jobs" DROP COLUMN "heartbeat_at";

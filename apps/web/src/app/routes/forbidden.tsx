@@ -1,0 +1,5 @@
+import { ForbiddenPage } from '../../features/errors/components/ForbiddenPage';
+
+export function Component() {
+  return <ForbiddenPage />;
+}
