@@ -4,6 +4,7 @@ import {
   positionOf,
   protocolEntry,
   type Rack,
+  rackPayload,
   suggestionOf,
   suggestionSearch,
 } from '@falcon/api-client';
@@ -112,13 +113,7 @@ const rackMessage = (
       'message',
       location,
       null,
-      {
-        message,
-        rackName: rack.name,
-        rackPosition: rack.position,
-        rackCode: rack.code,
-        ...(shelf ? { shelfPosition: shelf.position, shelfCode: shelf.code } : {}),
-      },
+      { message, ...rackPayload(rack, shelf) },
       now,
       rack,
     );
@@ -247,7 +242,7 @@ export const locationRoutes = defineRoutes('location', {
         'rackscan',
         location,
         null,
-        { rackName: rack.name, rackPosition: rack.position, rackCode: rack.code, containerCount },
+        { ...rackPayload(rack), containerCount },
         ctx.now(),
         rack,
       );

@@ -9,7 +9,13 @@ import { actorOf, checkGrants, checkRoleForm } from './ownership';
 import { grantablePermissions } from './permissions';
 import { checkRequest, type RequestInput, requireCaller } from './pipeline';
 import { protocolEntry } from './protocol-entries';
-import { approvalChange, containerActionRefusal, newReviewRequest, orderDateRefusal } from './requests';
+import {
+  approvalChange,
+  containerActionRefusal,
+  newReviewRequest,
+  orderDateRefusal,
+  rackPayload,
+} from './requests';
 import { DEFAULT_ROLES } from './roles';
 import {
   checkSearchRights,
@@ -138,6 +144,7 @@ describe('the session view', () => {
       impersonatedBy: 'admin',
     });
     expect(view).toMatchObject({
+      id: 'U1',
       userId: 'U1',
       fullName: 'Nina Neu',
       initials: 'NN',
@@ -260,6 +267,52 @@ describe('protocol entries', () => {
       type: 'review_rejected',
       before: null,
       after: null,
+    });
+  });
+
+  it('name a rack and a shelf by name and position, keeping their codes out of the summary', () => {
+    const rack = { code: 'R-9', name: 'Regal A', position: 2 };
+    const request = {
+      id: 'RQ2',
+      type: 'message' as const,
+      locationCode: 'L1',
+      payload: { message: 'leer', ...rackPayload(rack, { code: 'S-4', position: 3 }) },
+    };
+    const entry = protocolEntry.reviewRequested('staff', request, null, rack);
+    expect(entry).toMatchObject({
+      objectType: 'review',
+      objectId: 'RQ2',
+      summary: '{reviewType} requested for shelf {shelfPosition} of rack {rackName}',
+      params: { values: { reviewType: 'message', rackName: 'Regal A', shelfPosition: '3' } },
+      after: { requestId: 'RQ2', message: 'leer', rackName: 'Regal A', rackPosition: 2, shelfPosition: 3 },
+    });
+    expect(entry.after).not.toHaveProperty('rackCode');
+    expect(entry.after).not.toHaveProperty('shelfCode');
+    expect(
+      protocolEntry.reviewRequested('staff', { ...request, payload: rackPayload(rack) }, null, rack).summary,
+    ).toBe('{reviewType} requested for rack {rackName}');
+  });
+
+  it('type every decision, a withdrawal, a photo and a handled rack', () => {
+    const request = { id: 'RQ3', type: 'message' as const, containerId: null, locationCode: 'L1' };
+    const none = { before: null, after: null };
+    expect(protocolEntry.reviewDecided('bo', request, 'answered', null, none).type).toBe('review_answered');
+    expect(protocolEntry.reviewDecided('bo', request, 'closed', null, none).type).toBe('review_closed');
+    expect(protocolEntry.reviewWithdrawn('staff', request, null)).toMatchObject({
+      type: 'review_withdrawn',
+      objectType: 'review',
+      objectId: 'RQ3',
+      after: { state: 'withdrawn' },
+    });
+    expect(protocolEntry.reviewPhotoAdded('staff', request, 'a.jpg')).toMatchObject({
+      type: 'upload',
+      after: { requestId: 'RQ3', filename: 'a.jpg' },
+    });
+    expect(protocolEntry.rackHandled('bo', 'L1', 'Regal A', null, '2026-11-24T08:00:00.000Z')).toMatchObject({
+      type: 'rack_handled',
+      params: { values: { rackName: 'Regal A' } },
+      before: null,
+      after: { lastHandledAt: '2026-11-24T08:00:00.000Z' },
     });
   });
 });

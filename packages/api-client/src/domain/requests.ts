@@ -221,3 +221,17 @@ export const withdrawConflict = (
   if (request.state !== 'pending') return 'not_pending';
   return null;
 };
+
+/**
+ * What a request about a rack (a rack scan, a message about a rack or one of its shelves) carries: the
+ * rack's name and position (always shown), its code, and a shelf's position and code.
+ */
+export const rackPayload = (
+  rack: { code: string; name: string; position: number },
+  shelf?: { code: string; position: number },
+): ReviewRequest['payload'] => ({
+  rackName: rack.name,
+  rackPosition: rack.position,
+  rackCode: rack.code,
+  ...(shelf ? { shelfPosition: shelf.position, shelfCode: shelf.code } : {}),
+});

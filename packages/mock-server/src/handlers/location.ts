@@ -4,6 +4,7 @@ import {
   type LocationAdmin,
   positionOf,
   protocolEntry,
+  rackPayload,
   slicePage,
   suggestionOf,
   suggestionSearch,
@@ -61,21 +62,7 @@ const rackMessage = (
       ? undefined
       : ((db.shelvesByRack.get(rack.code) ?? []).find((s) => s.position === shelfAt) ??
         fail(404, 'not_found', 'shelf'));
-  return requestReview(
-    db,
-    auth,
-    'message',
-    location,
-    null,
-    {
-      message,
-      rackName: rack.name,
-      rackPosition: rack.position,
-      rackCode: rack.code,
-      ...(shelf ? { shelfPosition: shelf.position, shelfCode: shelf.code } : {}),
-    },
-    rack,
-  );
+  return requestReview(db, auth, 'message', location, null, { message, ...rackPayload(rack, shelf) }, rack);
 };
 
 const imageView = (apiUrl: (path: string) => string, img: DatasetImage): Image => ({
@@ -235,7 +222,7 @@ export const locationHandlers = (ctx: HandlerContext): HttpHandler[] => [
       'rackscan',
       location,
       null,
-      { rackName: rack.name, rackPosition: rack.position, rackCode: rack.code, containerCount },
+      { ...rackPayload(rack), containerCount },
       rack,
     );
   }),
