@@ -5,6 +5,7 @@ import {
   protocolEntry,
   type Rack,
   rackPayload,
+  rackScanRefusal,
   suggestionOf,
   suggestionSearch,
 } from '@falcon/api-client';
@@ -229,13 +230,16 @@ export const locationRoutes = defineRoutes('location', {
           ),
         )
         .limit(1);
-      if (pending) fail(409, 'scan_error', undefined, 'A scan of this rack is waiting for review already.');
       const [held] = await tx
         .select({ n: count() })
         .from(t.containers)
         .where(and(eq(t.containers.rackCode, rack.code), eq(t.containers.active, true)));
       const containerCount = held?.n ?? 0;
-      if (containerCount === 0) fail(409, 'scan_error', undefined, 'The rack holds no active container.');
+      const refused = rackScanRefusal({
+        scanPending: pending !== undefined,
+        activeContainers: containerCount,
+      });
+      if (refused) fail(409, 'scan_error', undefined, refused);
       return createReview(
         tx,
         auth,

@@ -15,6 +15,7 @@ import {
   newReviewRequest,
   orderDateRefusal,
   rackPayload,
+  rackScanRefusal,
 } from './requests';
 import { DEFAULT_ROLES } from './roles';
 import {
@@ -291,6 +292,12 @@ describe('protocol entries', () => {
     expect(
       protocolEntry.reviewRequested('staff', { ...request, payload: rackPayload(rack) }, null, rack).summary,
     ).toBe('{reviewType} requested for rack {rackName}');
+  });
+
+  it('refuse a second scan of a rack, and a scan of a rack with nothing active', () => {
+    expect(rackScanRefusal({ scanPending: false, activeContainers: 3 })).toBeNull();
+    expect(rackScanRefusal({ scanPending: true, activeContainers: 3 })).toMatch(/waiting for review/);
+    expect(rackScanRefusal({ scanPending: false, activeContainers: 0 })).toMatch(/no active container/);
   });
 
   it('type every decision, a withdrawal, a photo and a handled rack', () => {

@@ -235,3 +235,13 @@ export const rackPayload = (
   rackCode: rack.code,
   ...(shelf ? { shelfPosition: shelf.position, shelfCode: shelf.code } : {}),
 });
+
+/**
+ * Why a scan of a whole rack cannot be asked for now (409 scan_error with this message), or null when it
+ * can: one scan of a rack waits for review at a time, and a rack with no active container has nothing to scan.
+ */
+export const rackScanRefusal = (rack: { scanPending: boolean; activeContainers: number }): string | null => {
+  if (rack.scanPending) return 'A scan of this rack is waiting for review already.';
+  if (rack.activeContainers === 0) return 'The rack holds no active container.';
+  return null;
+};

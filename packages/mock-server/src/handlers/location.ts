@@ -5,6 +5,7 @@ import {
   positionOf,
   protocolEntry,
   rackPayload,
+  rackScanRefusal,
   slicePage,
   suggestionOf,
   suggestionSearch,
@@ -210,12 +211,14 @@ export const locationHandlers = (ctx: HandlerContext): HttpHandler[] => [
   route(ctx, 'location', 'scanRack', ({ db, auth, params }) => {
     const location = locationFor(db, auth, params.code);
     const rack = rackAt(db, location, params.rack);
-    if (db.rackActionState(rack.code).scanPending)
-      fail(409, 'scan_error', undefined, 'A scan of this rack is waiting for review already.');
     const containerCount = (db.containersByLocation.get(location.code) ?? []).filter(
       (c) => c.active && c.rackCode === rack.code,
     ).length;
-    if (containerCount === 0) fail(409, 'scan_error', undefined, 'The rack holds no active container.');
+    const refused = rackScanRefusal({
+      scanPending: db.rackActionState(rack.code).scanPending,
+      activeContainers: containerCount,
+    });
+    if (refused) fail(409, 'scan_error', undefined, refused);
     return requestReview(
       db,
       auth,
