@@ -16,6 +16,7 @@ module.exports = {
           pkg('api-client'),
           pkg('mock-server'),
           pkg('demo-data'),
+          pkg('contract-testing'),
           pkg('locales'),
           '^apps/',
           '^@falcon/(web|server|storybook)',
@@ -66,6 +67,31 @@ module.exports = {
       to: { path: pkg('mock-server') },
     },
     {
+      name: 'contract-tests-only-from-tests',
+      comment:
+        'The server may run the contract scenarios, matrix and fuzzer against itself in its tests and scripts (a devDependency), never in production code.',
+      severity: 'error',
+      from: { path: '^apps/server/src/', pathNot: '\\.test\\.ts$' },
+      to: { path: pkg('contract-testing') },
+    },
+    {
+      name: 'mock-runs-the-contract-tests-only-in-its-tests',
+      comment: 'The mock is what the scenarios test: its own code never imports them.',
+      severity: 'error',
+      from: { path: '^packages/mock-server/src/' },
+      to: { path: pkg('contract-testing') },
+    },
+    {
+      name: 'contract-testing-needs-only-contract-and-data',
+      comment: 'The scenarios test an implementation through HTTP: they import none of them.',
+      severity: 'error',
+      from: { path: '^packages/contract-testing/' },
+      to: {
+        path: '^(packages|apps)/|^@falcon/',
+        pathNot: [pkg('contract-testing'), pkg('demo-data'), pkg('api-client')],
+      },
+    },
+    {
       name: 'demo-data-needs-only-the-contract',
       severity: 'error',
       from: { path: '^packages/demo-data/' },
@@ -77,7 +103,7 @@ module.exports = {
       from: { path: '^packages/mock-server/' },
       to: {
         path: '^(packages|apps)/|^@falcon/',
-        pathNot: [pkg('mock-server'), pkg('demo-data'), pkg('api-client')],
+        pathNot: [pkg('mock-server'), pkg('demo-data'), pkg('api-client'), pkg('contract-testing')],
       },
     },
     {

@@ -32,11 +32,12 @@ const config: KnipConfig = {
       // (issue 12); nothing imports it.
       ignoreDependencies: ['@falcon/web'],
     },
-    // The two private packages have no consumer outside this repository: an export of their entry
+    // The three private packages have no consumer outside this repository: an export of their entry
     // points (package.json exports) that no workspace imports is dead. The versioned libraries
     // (@falcon/ui, @falcon/api-client, @falcon/locales: changesets) keep theirs as public API.
     'packages/demo-data': { includeEntryExports: true },
     'packages/mock-server': { includeEntryExports: true },
+    'packages/contract-testing': { includeEntryExports: true },
   },
 };
 

@@ -6,12 +6,11 @@ export default defineConfig({
     index: 'src/index.ts',
     browser: 'src/browser.ts',
     node: 'src/node.ts',
-    'testing/index': 'src/testing/index.ts',
   },
   format: ['esm'],
   dts: true,
   sourcemap: true,
   clean: true,
   target: 'es2022',
-  external: ['msw', 'msw/node', 'msw/browser', 'vitest', 'fast-check'],
+  external: ['msw', 'msw/node', 'msw/browser'],
 });

@@ -1,7 +1,7 @@
 /**
  * npm run fuzz -w @falcon/server [-- --runs 20000 --seed 1 --no-sweep --only location.search]
  *
- * The contract fuzzer of `npm test` (packages/mock-server/src/testing/fuzz.ts), longer: `runs`
+ * The contract fuzzer of `npm test` (packages/contract-testing/src/fuzz.ts), longer: `runs`
  * generated requests in all, spread over every endpoint and both callers (ADMIN and staff), plus
  * the sweep (every hostile value in every field), against the server on a freshly seeded database
  * (small dataset, seed 1): PGlite in memory, or PostgreSQL when DATABASE_URL is set (a throwaway
@@ -11,14 +11,8 @@
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { endpoints } from '@falcon/api-client';
+import { FUZZ_CALLERS, formatFuzz, groupFindings, runFuzz, SCENARIO_DATASET } from '@falcon/contract-testing';
 import { createDataset } from '@falcon/demo-data';
-import {
-  FUZZ_CALLERS,
-  formatFuzz,
-  groupFindings,
-  runFuzz,
-  SCENARIO_DATASET,
-} from '@falcon/mock-server/testing';
 import pg from 'pg';
 import { buildApp } from '../src/app';
 import { openDatabase } from '../src/db/client';

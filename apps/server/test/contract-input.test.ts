@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { createTestClient, describeInputScenarios } from '@falcon/mock-server/testing';
+import { createTestClient, describeInputScenarios } from '@falcon/contract-testing';
 import { afterAll } from 'vitest';
 import { createTestApp, type TestApp } from './harness';
 

@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { createTestClient, describeContractScenarios } from '@falcon/mock-server/testing';
+import { createTestClient, describeContractScenarios } from '@falcon/contract-testing';
 import { afterAll } from 'vitest';
 import { createTestApp, type TestApp } from './harness';
 

@@ -1,10 +1,10 @@
-import { formatFuzz, groupFindings, runFuzz } from '@falcon/mock-server/testing';
+import { formatFuzz, groupFindings, runFuzz } from '@falcon/contract-testing';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './harness';
 import { injectTarget } from './inject-target';
 
 /**
- * The contract fuzzer (packages/mock-server/src/testing/fuzz.ts) against the real server on a
+ * The contract fuzzer (packages/contract-testing/src/fuzz.ts) against the real server on a
  * fresh copy of the seeded database, PGlite and (DATABASE_URL) PostgreSQL: a fixed seed and a
  * bounded count here; `npm run fuzz -w @falcon/server -- --runs 20000` for a long run.
  */

@@ -64,6 +64,9 @@ export const createTestApp = async (options: Partial<BuildAppOptions> = {}): Pro
 
 export const DEMO_PASSWORD = 'demo1234';
 
+/** A valid user form (the contract scenarios' own). */
+export { userForm } from '@falcon/contract-testing';
+
 /** A signed-in client: requests carry the session cookie and X-Requested-With like the web app. */
 export interface Client {
   cookie: string;

@@ -1,4 +1,4 @@
-import { encodeMultipart, type HttpResponse, type Target } from '@falcon/mock-server/testing';
+import { encodeMultipart, type HttpResponse, type Target } from '@falcon/contract-testing';
 import type { FastifyInstance } from 'fastify';
 
 /** The real server as a target of the matrix and the fuzzer, through `app.inject` (no sockets). */

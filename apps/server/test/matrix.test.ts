@@ -1,11 +1,11 @@
 import { endpoints } from '@falcon/api-client';
-import { formatMatrix, runMatrix } from '@falcon/mock-server/testing';
+import { formatMatrix, runMatrix } from '@falcon/contract-testing';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './harness';
 import { injectTarget } from './inject-target';
 
 /**
- * The authorization matrix (packages/mock-server/src/testing/matrix.ts) against the real server
+ * The authorization matrix (packages/contract-testing/src/matrix.ts) against the real server
  * on a fresh copy of the seeded database: on PGlite, and on PostgreSQL when DATABASE_URL is set.
  */
 let h: TestApp;

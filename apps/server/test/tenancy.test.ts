@@ -2,7 +2,7 @@ import { type AnyEndpoint, buildPath, endpoints, pathParamNames, type TenantKind
 import { and, eq, inArray, ne, notInArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as t from '../src/db/schema';
-import { type Client, createTestApp, signIn, type TestApp } from './harness';
+import { type Client, createTestApp, signIn, type TestApp, userForm } from './harness';
 
 /**
  * A customer user of concern C001 (kdadmin) asks for another concern's data through every endpoint
@@ -166,21 +166,14 @@ const TENANT_KINDS = Object.keys(KINDS) as TenantKind[];
 
 /** Valid bodies, so the answer is the tenant check's and not the body validation's. */
 const BODIES: Record<string, unknown> = {
-  'users.update': {
+  'users.update': userForm({
     username: 'renamed.user',
     firstname: 'A',
     lastname: 'B',
     email: null,
-    phone: null,
-    region: null,
-    useRegion: false,
-    language: 'de',
-    sessionTimeoutMinutes: 60,
-    roles: ['KD_USER'],
-    permissions: [],
-    scope: { all: false, concerns: ['C001'], branches: [], locations: [] },
-    employeeKey: null,
-  },
+    password: undefined,
+    passwordRepeat: undefined,
+  }),
   'roles.update': { rolename: 'Renamed', permissions: [] },
   'location.suggestContainer': { query: 'KB' },
   'container.additionalOrder': { factor: 1, additionalOrderDate: '2025-09-10' },

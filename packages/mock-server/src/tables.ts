@@ -17,7 +17,7 @@ const inflateRaw = async (data: Uint8Array): Promise<Uint8Array> => {
 };
 
 /** The entries of a zip archive (stored or deflated). */
-export const unzip = async (bytes: Uint8Array): Promise<Map<string, Uint8Array>> => {
+const unzip = async (bytes: Uint8Array): Promise<Map<string, Uint8Array>> => {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   let end = bytes.length - 22;
   while (end >= 0 && view.getUint32(end, true) !== 0x06054b50) end--;

@@ -135,9 +135,9 @@ describe('every endpoint of the contract', () => {
   });
 
   it('answers 403 forbidden to a user lacking a required permission', async () => {
-    const nobody = db.userByName('staff');
+    const nobody = db.grants.userByName('staff');
     if (!nobody) throw new Error('no staff user');
-    db.users.set('U-NONE', {
+    db.grants.users.set('U-NONE', {
       ...structuredClone(nobody),
       id: 'U-NONE',
       username: 'nobody',

@@ -1,10 +1,10 @@
+import { fetchTarget, formatFuzz, groupFindings, runFuzz, SCENARIO_DATASET } from '@falcon/contract-testing';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createDb } from '../src/db';
 import { createHandlers, flattenHandlers } from '../src/handlers';
-import { fetchTarget, formatFuzz, groupFindings, runFuzz, SCENARIO_DATASET } from '../src/testing';
 
-// The contract fuzzer (src/testing/fuzz.ts) against the mock, with the server's seed and count.
+// The contract fuzzer (@falcon/contract-testing) against the mock, with the server's seed and count.
 const db = createDb(SCENARIO_DATASET);
 const server = setupServer(...flattenHandlers(createHandlers({ dataset: db })));
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));

@@ -1,5 +1,5 @@
+import { describeContractScenarios } from '@falcon/contract-testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { describeContractScenarios } from '../src/testing';
 import { failure, newClient, signedIn, startMock } from './helpers';
 
 const { db, server } = startMock();

@@ -1,7 +1,7 @@
+import { createTestClient, SCENARIO_DATASET, type TestClient } from '@falcon/contract-testing';
 import { setupServer } from 'msw/node';
 import { createDb, type MockDb } from '../src/db';
 import { createHandlers, flattenHandlers, type HandlerMap } from '../src/handlers';
-import { createTestClient, SCENARIO_DATASET, type TestClient } from '../src/testing';
 
 /** One mock API over a fresh small dataset, served by msw in node. */
 export const startMock = () => {
@@ -28,5 +28,5 @@ export const signedIn = async (username: string, password = 'demo1234'): Promise
   return client;
 };
 
-export { failure } from '../src/testing';
+export { failure } from '@falcon/contract-testing';
 export type { MockDb, TestClient };

@@ -1,5 +1,5 @@
+import { describeInputScenarios } from '@falcon/contract-testing';
 import { afterAll, beforeAll } from 'vitest';
-import { describeInputScenarios } from '../src/testing';
 import { newClient, startMock } from './helpers';
 
 const { db, server } = startMock();

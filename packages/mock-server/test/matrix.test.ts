@@ -1,11 +1,11 @@
 import { endpoints } from '@falcon/api-client';
+import { fetchTarget, formatMatrix, runMatrix, SCENARIO_DATASET } from '@falcon/contract-testing';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createDb } from '../src/db';
 import { createHandlers, flattenHandlers } from '../src/handlers';
-import { fetchTarget, formatMatrix, runMatrix, SCENARIO_DATASET } from '../src/testing';
 
-// The authorization matrix (src/testing/matrix.ts) against the mock: the same rows and rules as
+// The authorization matrix (@falcon/contract-testing) against the mock: the same rows and rules as
 // against the real server (apps/server/test/matrix.test.ts).
 const db = createDb(SCENARIO_DATASET);
 const server = setupServer(...flattenHandlers(createHandlers({ dataset: db })));

@@ -1,11 +1,4 @@
-import {
-  fullNameOf,
-  initialsOf,
-  LANGUAGES,
-  type Language,
-  type Scope,
-  type Session,
-} from '@falcon/api-client';
+import type { Language, Scope } from '@falcon/api-client';
 import { and, eq, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import * as t from '../db/schema';
@@ -216,23 +209,4 @@ export const authOf = async (
       .where(and(eq(t.sessions.id, id), lt(t.sessions.lastSeenAt, now)));
   }
   return kept.auth;
-};
-
-export const sessionView = (auth: Auth): Session => {
-  const u = auth.user;
-  return {
-    id: u.id,
-    userId: u.id,
-    username: u.username,
-    firstname: u.firstname,
-    lastname: u.lastname,
-    fullName: fullNameOf(u.firstname, u.lastname, u.username),
-    initials: initialsOf(u.firstname, u.lastname, u.username),
-    language: u.language,
-    supportedLanguages: [...LANGUAGES],
-    permissions: [...auth.permissions].sort(),
-    roles: [...auth.roles],
-    sessionTimeoutMinutes: u.sessionTimeoutMinutes,
-    impersonatedBy: auth.impersonatedBy,
-  };
 };

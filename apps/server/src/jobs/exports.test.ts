@@ -1,4 +1,5 @@
 import { LABELS } from '@falcon/api-client';
+import { eventually } from '@falcon/contract-testing';
 import { createDataset } from '@falcon/demo-data';
 import { eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
@@ -11,20 +12,6 @@ import { runExport } from './exports';
 
 const dataset = createDataset({ seed: 1, scale: 'small' });
 const own = dataset.containers.find((c) => c.concernCode === 'C001' && c.active)!;
-
-const waitFor = async <T>(
-  what: string,
-  check: () => Promise<T | undefined>,
-  timeoutMs = 15_000,
-): Promise<T> => {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-};
 
 /** Header texts and the number of rows of the first sheet. */
 const sheetOf = async (bytes: Buffer) => {
@@ -54,7 +41,7 @@ describe('exports', () => {
     const queued = await client.post(`/api/rest/v2/location/${own.locationCode}/export/xlsx?lang=de`, {});
     expect(queued.statusCode).toBe(202);
     expect(queued.json()).toMatchObject({ kind: 'location', scopeCode: own.locationCode, state: 'queued' });
-    const job = await waitFor('the export', async () => {
+    const job = await eventually('the export', async () => {
       const listed = (await client.post('/api/rest/v2/exports', {})).json();
       const found = listed.items.find((j: { id: string }) => j.id === queued.json().id);
       expect(found.state).not.toBe('failed');
@@ -97,7 +84,7 @@ describe('exports', () => {
       const queued = (
         await sales.post(`/api/rest/v2/location/${own.locationCode}/export/xlsx${query}`, {})
       ).json();
-      const job = await waitFor('the export', async () => {
+      const job = await eventually('the export', async () => {
         const listed = (await sales.post('/api/rest/v2/exports', {})).json();
         const found = listed.items.find((j: { id: string }) => j.id === queued.id);
         expect(found.state).not.toBe('failed');
@@ -203,7 +190,7 @@ describe('the export job', () => {
       await other.ready();
       try {
         const startedAt = new Date();
-        await waitFor('a maintenance run of the other instance', async () => {
+        await eventually('a maintenance run of the other instance', async () => {
           const result = (await db.execute(sql`select maintained_on from pgboss.version`)) as unknown as {
             rows: { maintained_on: string | Date | null }[];
           };
@@ -220,14 +207,14 @@ describe('the export job', () => {
         await db.execute(
           sql`update pgboss.job set started_on = now() - interval '20 minutes' where name = 'export' and id = ${job?.id}`,
         );
-        const done = await waitFor('the export taken over', async () => {
+        const done = await eventually('the export taken over', async () => {
           const [current] = await db.select().from(t.exportJobs).where(eq(t.exportJobs.id, queued.id));
           return current?.state === 'done' || current?.state === 'failed' ? current : undefined;
         });
         expect(done).toMatchObject({ state: 'done', attempts: 2, kind: 'branch' });
         expect(done.rowCount).toBe(dataset.containers.filter((c) => c.branchCode === own.branchCode).length);
         // pg-boss records the completion just after the run stored the file.
-        await waitFor('the run to be completed in the queue', async () =>
+        await eventually('the run to be completed in the queue', async () =>
           (await bossJob(db, queued.id))?.state === 'completed' ? true : undefined,
         );
       } finally {

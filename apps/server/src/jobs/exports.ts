@@ -1,4 +1,11 @@
-import { DELIVERY_STATES, type ExportJob, type ExportRequest, type Language } from '@falcon/api-client';
+import {
+  checkSearchRights,
+  DELIVERY_STATES,
+  type ExportJob,
+  type ExportRequest,
+  type Language,
+  protocolEntry,
+} from '@falcon/api-client';
 import { and, eq, gt, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { type Auth, loadGrants } from '../auth/sessions';
@@ -6,7 +13,7 @@ import type { Db } from '../db/client';
 import * as t from '../db/schema';
 import { writeContainersXlsx, XLSX_MIME } from '../exports/xlsx';
 import { newId } from '../ids';
-import { checkSearchRights, containerFor, searchParts } from '../services/containers';
+import { containerFor, searchParts } from '../services/containers';
 import { writeProtocol } from '../services/protocol';
 import { storeFile } from '../services/stored-files';
 import { defineJob, isShutdown, type JobContext, type JobQueue } from './queue';
@@ -41,7 +48,7 @@ export const enqueueExport = async (
   language: Language = auth.user.language,
 ): Promise<ExportJob> => {
   // Filters and sort over hidden fields are refused now (403), not later as a failed job.
-  checkSearchRights(auth, request.filters, request.sortField);
+  checkSearchRights(auth.permissions, request.filters, request.sortField);
   // The row the user sees and the queued job are written in one transaction: neither exists alone.
   const job = await db.transaction(async (transaction) => {
     const tx = transaction as unknown as Db;
@@ -61,19 +68,7 @@ export const enqueueExport = async (
       })
       .returning();
     const queued = row as JobRow;
-    await writeProtocol(
-      tx,
-      {
-        username: auth.user.username,
-        type: 'export',
-        objectType: kind,
-        objectId: scope.code,
-        locationCode: kind === 'location' ? scope.code : null,
-        summary: `export of ${scope.code} queued`,
-        after: { jobId: queued.id },
-      },
-      now,
-    );
+    await writeProtocol(tx, protocolEntry.exportQueued(auth.user.username, kind, scope.code, queued.id), now);
     await jobs.enqueue(exportJob, { exportId: queued.id }, { tx });
     return queued;
   });

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { eventually } from '@falcon/contract-testing';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -69,20 +70,6 @@ const startQueue = async (
   return queue;
 };
 
-const waitFor = async <T>(
-  what: string,
-  check: () => T | undefined | Promise<T | undefined>,
-  timeoutMs = 20_000,
-) => {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-};
-
 const stateOf = async (db: Db, queue: string, id: string) => {
   const result = (await db.execute(
     sql`select state, retry_count from pgboss.job where name = ${queue} and id = ${id}`,
@@ -118,12 +105,12 @@ describe('the job queue (pg-boss)', () => {
     const ids = await Promise.all(
       Array.from({ length: 30 }, (_, n) => (n % 2 ? b : a).enqueue(probe(0), { n })),
     );
-    await waitFor('30 runs', () => (runs.size === 30 && runningNow.size === 0 ? true : undefined));
+    await eventually('30 runs', () => (runs.size === 30 && runningNow.size === 0 ? true : undefined));
     expect([...runs.values()]).toEqual(Array(30).fill(1));
     expect(overlaps).toBe(0);
     expect(byInstance.every((count) => count > 0)).toBe(true);
     for (const id of ids)
-      await waitFor('completed in pg-boss', async () =>
+      await eventually('completed in pg-boss', async () =>
         (await stateOf(instances[0], 'test-once', id))?.state === 'completed' ? true : undefined,
       );
   });
@@ -159,7 +146,7 @@ describe('the job queue (pg-boss)', () => {
     });
     const queue = await startQueue(instances[0], [job]);
     const id = await queue.enqueue(job, { what: 'report' });
-    await waitFor('the give-up', () => (gaveUp.length ? true : undefined));
+    await eventually('the give-up', () => (gaveUp.length ? true : undefined));
     expect(attempts).toEqual([
       { attempt: 1, last: false },
       { attempt: 2, last: false },
@@ -190,7 +177,7 @@ describe('the job queue (pg-boss)', () => {
     });
     const queue = await startQueue(instances[0], [job]);
     const id = await queue.enqueue(job, {});
-    const done = await waitFor('the second try', async () => {
+    const done = await eventually('the second try', async () => {
       const state = await stateOf(instances[0], 'test-timeout', id);
       return state?.state === 'completed' ? state : undefined;
     });
@@ -219,13 +206,13 @@ describe('the job queue (pg-boss)', () => {
     const aLog = recording();
     const a = await startQueue(instances[0], [job('A')], { log: aLog.log, stopTimeoutMs: 50 });
     const id = await a.enqueue(job('A'), {});
-    await waitFor('A to take the job', () => (ran.length ? true : undefined));
+    await eventually('A to take the job', () => (ran.length ? true : undefined));
     // A stops without its run settling: the job stays active, nobody completes or fails it.
     await a.stop();
     expect(await stateOf(instances[0], 'test-lost', id)).toMatchObject({ state: 'active' });
 
     await startQueue(instances[1], [job('B')], { maintenanceSeconds: 1 });
-    await waitFor('B to complete it', async () =>
+    await eventually('B to complete it', async () =>
       (await stateOf(instances[1], 'test-lost', id))?.state === 'completed' ? true : undefined,
     );
     expect(ran).toEqual([
@@ -234,7 +221,7 @@ describe('the job queue (pg-boss)', () => {
     ]);
     // A wakes up late: its outcome is not recorded over B's.
     release();
-    await waitFor('A to notice its lease is over', () =>
+    await eventually('A to notice its lease is over', () =>
       aLog.lines.some((line) => line.msg.includes('outlived its lease')) ? true : undefined,
     );
     expect(await stateOf(instances[0], 'test-lost', id)).toMatchObject({
@@ -254,7 +241,7 @@ describe('the job queue (pg-boss)', () => {
       },
     });
     const queue = await startQueue(instances[0], [job], { cronSeconds: 1 });
-    await waitFor('a scheduled run', () => (ticks > 0 ? true : undefined));
+    await eventually('a scheduled run', () => (ticks > 0 ? true : undefined));
     const schedules = async () =>
       (
         (await instances[0].execute(sql`select name, cron, timezone from pgboss.schedule`)) as unknown as {
@@ -301,6 +288,6 @@ describe('the job queue (pg-boss)', () => {
     away.now = false;
     // The enqueue starts the queue itself.
     await queue.enqueue(job, {});
-    await waitFor('the run', () => (ran === 1 ? true : undefined));
+    await eventually('the run', () => (ran === 1 ? true : undefined));
   });
 });

@@ -1,3 +1,4 @@
+import { eventually } from '@falcon/contract-testing';
 import { createDataset } from '@falcon/demo-data';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -28,16 +29,6 @@ const quiet: JobLog = { info: () => undefined, warn: () => undefined, error: () 
 
 const own = createDataset({ seed: 1, scale: 'small' }).containers.find((c) => c.concernCode === 'C001')!;
 
-const waitFor = async <T>(what: string, check: () => Promise<T | undefined>): Promise<T> => {
-  const end = Date.now() + 15_000;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-};
-
 let app: TestApp;
 beforeAll(async () => {
   app = await createTestApp({ jobs: false });
@@ -52,7 +43,7 @@ describe('export worker shutdown', () => {
 
     const first = createJobQueue({ db, log: quiet, jobs: [exportJob] });
     await first.start();
-    await waitFor('the export to start', async () => (control.started ? true : undefined));
+    await eventually('the export to start', async () => (control.started ? true : undefined));
     const [running] = await db.select().from(t.exportJobs).where(eq(t.exportJobs.id, job.id));
     expect(running).toMatchObject({ state: 'running', attempts: 1 });
     await first.stop();
@@ -63,7 +54,7 @@ describe('export worker shutdown', () => {
     const second = createJobQueue({ db, log: quiet, jobs: [exportJob] });
     await second.start();
     try {
-      const done = await waitFor('the export to be done', async () => {
+      const done = await eventually('the export to be done', async () => {
         const [row] = await db.select().from(t.exportJobs).where(eq(t.exportJobs.id, job.id));
         return row?.state === 'done' ? row : undefined;
       });
@@ -94,7 +85,7 @@ describe('export worker shutdown', () => {
     await server.ready();
     const sales = await signIn(server, 'sales');
     jobId = (await sales.post(`/api/rest/v2/location/${own.locationCode}/export/xlsx`, {})).json().id;
-    await waitFor('the export to start', async () => (control.started ? true : undefined));
+    await eventually('the export to start', async () => (control.started ? true : undefined));
     await server.close();
     expect(atClose).toMatchObject({ state: 'queued', attempts: 0 });
   });

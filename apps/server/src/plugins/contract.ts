@@ -1,11 +1,11 @@
 import {
   type AnyEndpoint,
+  checkRequest,
   type EndpointName,
   endpoints,
   errorStatusesOf,
-  hasAll,
   isTableAnswer,
-  pathParamNames,
+  requireCaller,
   toCsv,
   visibleColumns,
   visibleFor,
@@ -24,26 +24,6 @@ import { shapeOf } from './response-shape';
 export const API_BASE = '/api';
 
 type Issue = z.core.$ZodIssue;
-
-/** Dotted path of a schema issue; an unknown key names the key itself. */
-const issueField = (issue: Issue): string => {
-  const path = issue.path.map(String);
-  if (issue.code === 'unrecognized_keys' && issue.keys.length) path.push(issue.keys[0] as string);
-  return path.join('.');
-};
-
-const validate = (schema: z.ZodType, value: unknown, part: 'params' | 'query' | 'body'): unknown => {
-  let result = schema.safeParse(value);
-  // A missing body counts as `{}` when every field has a default.
-  if (!result.success && value === undefined && part === 'body') result = schema.safeParse({});
-  if (result.success) return result.data;
-  const issues = result.error.issues;
-  const first = issues[0];
-  throw new HttpError(400, 'validation_error', first?.message ?? 'invalid request', {
-    field: (first && issueField(first)) || part,
-    issues: issues.slice(0, 20).map((i) => ({ path: issueField(i) || part, message: i.message })),
-  });
-};
 
 const tokenOf = (request: FastifyRequest): string | undefined => {
   const bearer = request.headers.authorization?.match(/^Bearer\s+(\S+)$/i)?.[1];
@@ -100,37 +80,28 @@ const runEndpoint = async (
   request: FastifyRequest,
   reply: FastifyReply,
 ) => {
-  if (endpoint.method !== 'GET' && request.headers['x-requested-with'] !== 'XMLHttpRequest')
-    throw new HttpError(403, 'csrf_header_missing');
   const db = ctx.db;
-  const optionalAuth = await authOf(db, tokenOf(request), ctx.now(), ctx.sessionMaxMs, ctx.sessions);
-  request.auth = optionalAuth;
-  if (endpoint.auth !== 'public' && !optionalAuth) throw new HttpError(401, 'unauthorized');
-  if (optionalAuth && !hasAll(optionalAuth.permissions, endpoint.permissions)) {
-    const missing = (endpoint.permissions ?? []).filter((p) => !optionalAuth.permissions.has(p));
-    await writeProtocol(db, {
-      username: optionalAuth.user.username,
-      type: 'permission_denied',
-      objectType: 'endpoint',
-      objectId: name,
-      locationCode: null,
-      summary: `${endpoint.method} ${endpoint.path} denied`,
-      after: { missing },
-    });
-    throw new HttpError(403, 'forbidden', undefined, { missing });
-  }
-  const rawParams = request.params as Record<string, string>;
-  const named = Object.fromEntries(pathParamNames(endpoint.path).map((p) => [p, rawParams[p]]));
-  const params = endpoint.params ? validate(endpoint.params, named, 'params') : undefined;
-  // `lang` rides on every request (the client adds it); it is not part of any query schema.
-  const { lang: _lang, ...rawQuery } = (request.query ?? {}) as Record<string, unknown>;
-  const query = endpoint.query ? validate(endpoint.query, rawQuery, 'query') : undefined;
-  const body = endpoint.body ? validate(endpoint.body, request.body, 'body') : undefined;
-  if (endpoint.tenant && optionalAuth) {
-    const value = (params as Record<string, string> | undefined)?.[endpoint.tenant.param];
-    if (value !== undefined)
-      await checkTenant(db, optionalAuth, endpoint.tenant.kind, value, endpoint.tenant.param);
-  }
+  // The checks and their order are api-client's (`checkRequest`, ADR 0003); this server brings the
+  // session lookup, the protocol and the tenant check.
+  const {
+    auth: optionalAuth,
+    params,
+    query,
+    body,
+  } = await checkRequest(endpoint, {
+    name,
+    requestedWith: request.headers['x-requested-with'] as string | undefined,
+    authenticate: async () => {
+      request.auth = await authOf(db, tokenOf(request), ctx.now(), ctx.sessionMaxMs, ctx.sessions);
+      return request.auth;
+    },
+    log: (entry) => writeProtocol(db, entry).then(() => undefined),
+    params: request.params as Record<string, unknown>,
+    // `lang` rides on every request (the client adds it); it is not part of any query schema.
+    query: withoutLang(request.query),
+    body: () => request.body,
+    tenant: (auth, kind, value, param) => checkTenant(db, auth, kind, value, param),
+  });
   const call: Call<AnyEndpoint> = {
     request,
     reply,
@@ -140,8 +111,7 @@ const runEndpoint = async (
     query,
     body,
     get auth(): Auth {
-      if (!optionalAuth) throw new HttpError(401, 'unauthorized');
-      return optionalAuth;
+      return requireCaller(optionalAuth);
     },
     optionalAuth,
     apiUrl: (path: string) => `${API_BASE}${path}`,
@@ -204,6 +174,11 @@ const checkedAnswer = (
 };
 
 const NO_CODES: ReadonlySet<string> = new Set();
+
+const withoutLang = (query: unknown): Record<string, unknown> => {
+  const { lang: _lang, ...rest } = (query ?? {}) as Record<string, unknown>;
+  return rest;
+};
 
 /** The resources whose writes change what a session check reads (sign-in/out, users, roles, own profile). */
 const SETTLING_RESOURCES: ReadonlySet<string> = new Set(['auth', 'users', 'roles', 'profile']);

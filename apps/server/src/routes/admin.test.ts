@@ -1,24 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signIn, type TestApp } from '../../test/harness';
+import { createTestApp, signIn, type TestApp, userForm } from '../../test/harness';
 import { BUILD_VERSION } from '../app';
 
-const input = {
-  username: 'new.clerk',
-  firstname: 'Nina',
-  lastname: 'Neu',
-  email: 'nina.neu@example.com',
-  phone: null,
-  region: null,
-  useRegion: false,
-  language: 'de',
-  sessionTimeoutMinutes: 60,
-  roles: ['KD_USER'],
-  permissions: [],
-  scope: { all: false, concerns: ['C001'], branches: [], locations: [] },
-  employeeKey: null,
-  password: 'secret-pass-1',
-  passwordRepeat: 'secret-pass-1',
-};
+const input = userForm();
 
 let t: TestApp;
 beforeAll(async () => {

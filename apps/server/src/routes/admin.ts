@@ -2,17 +2,18 @@ import {
   type Actor,
   checkPasswordPair,
   checkRoleChangeable,
-  FIELD_GROUPS,
-  grantableCodes,
+  grantablePermissions,
   newRoleOwner,
-  PERMISSION_CATALOGUE,
+  protocolEntry,
   ROUTE_PERMISSIONS,
+  sessionView,
   slicePage,
   type UserInput,
+  userFieldsOf,
 } from '@falcon/api-client';
 import { and, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { hashPassword, verifyPassword } from '../auth/password';
-import { type Auth, sessionView } from '../auth/sessions';
+import type { Auth } from '../auth/sessions';
 import { throttledCheck, throttleKeys } from '../auth/throttle';
 import type { Db } from '../db/client';
 import * as t from '../db/schema';
@@ -93,28 +94,19 @@ const writeGrants = async (tx: Db, userId: string, roleIds: string[], body: User
   if (scope.length) await tx.insert(t.userScope).values(scope);
 };
 
-const userFields = (body: UserInput) => ({
-  username: body.username,
-  firstname: body.firstname,
-  lastname: body.lastname,
-  email: body.email || null,
-  phone: body.phone,
-  region: body.region,
-  useRegion: body.useRegion,
-  language: body.language,
-  sessionTimeoutMinutes: body.sessionTimeoutMinutes,
-  employeeKey: body.employeeKey,
-  scopeAll: body.scope.all,
-  // Saving a user with a valid scope (checked before) reactivates one the migration deactivated.
-  active: true,
-});
+const userFields = (body: UserInput) => ({ ...userFieldsOf(body), scopeAll: body.scope.all });
 
 const reload = async (db: Db, id: string) => {
   const [user] = await loadUsers(db, [id]);
   return userView(user as LoadedUser);
 };
 
-const grantsOf = (u: { roles: string[]; scope: unknown }) => ({ roles: u.roles, scope: u.scope });
+/** A user as its protocol entries record it. */
+const userState = (username: string, u: { roles: string[]; scope: unknown }) => ({
+  username,
+  roles: u.roles,
+  scope: u.scope,
+});
 
 export const usersRoutes = defineRoutes('users', {
   list: async ({ db, auth, body }) => {
@@ -153,18 +145,11 @@ export const usersRoutes = defineRoutes('users', {
           );
           await writeProtocol(
             tx,
-            {
-              username: auth.user.username,
-              type: 'create',
-              objectType: 'user',
-              objectId: id,
-              locationCode: null,
-              summary: `user ${body.username} created`,
-              after: {
-                username: body.username,
-                ...grantsOf({ roles: roles.map((r) => r.row.rolename), scope: body.scope }),
-              },
-            },
+            protocolEntry.userCreated(
+              auth.user.username,
+              id,
+              userState(body.username, { roles: roles.map((r) => r.row.rolename), scope: body.scope }),
+            ),
             now,
           );
         }),
@@ -210,19 +195,12 @@ export const usersRoutes = defineRoutes('users', {
               .where(and(eq(t.sessions.userId, user.row.id), ne(t.sessions.id, auth.sessionId)));
           await writeProtocol(
             tx,
-            {
-              username: auth.user.username,
-              type: 'update',
-              objectType: 'user',
-              objectId: user.row.id,
-              locationCode: null,
-              summary: `user ${body.username} updated`,
-              before: { username: user.row.username, ...grantsOf(user) },
-              after: {
-                username: body.username,
-                ...grantsOf({ roles: roles.map((r) => r.row.rolename), scope: body.scope }),
-              },
-            },
+            protocolEntry.userUpdated(
+              auth.user.username,
+              user.row.id,
+              userState(user.row.username, user),
+              userState(body.username, { roles: roles.map((r) => r.row.rolename), scope: body.scope }),
+            ),
             now,
           );
         }),
@@ -240,31 +218,14 @@ export const usersRoutes = defineRoutes('users', {
       await tx.delete(t.users).where(eq(t.users.id, user.row.id));
       await writeProtocol(
         tx,
-        {
-          username: auth.user.username,
-          type: 'delete',
-          objectType: 'user',
-          objectId: user.row.id,
-          locationCode: null,
-          summary: `user ${user.row.username} deleted`,
-          before: { username: user.row.username, ...grantsOf(user) },
-        },
+        protocolEntry.userDeleted(auth.user.username, user.row.id, userState(user.row.username, user)),
         ctx.now(),
       );
     });
     return { ok: true as const };
   },
 
-  permissions: ({ auth }) => {
-    const grantable = new Set<string>(grantableCodes(auth.permissions));
-    return PERMISSION_CATALOGUE.filter((p) => grantable.has(p.code)).map((p) => ({
-      code: p.code,
-      category: p.category,
-      groups: Object.entries(FIELD_GROUPS)
-        .filter(([, codes]) => (codes as readonly string[]).includes(p.code))
-        .map(([group]) => group),
-    }));
-  },
+  permissions: ({ auth }) => grantablePermissions(auth.permissions),
 });
 
 // --- roles ------------------------------------------------------------------------------------
@@ -332,15 +293,11 @@ export const rolesRoutes = defineRoutes('roles', {
             await tx.insert(t.rolePermissions).values(permissions.map((code) => ({ roleId: id, code })));
           await writeProtocol(
             tx,
-            {
-              username: auth.user.username,
-              type: 'create',
-              objectType: 'role',
-              objectId: id,
-              locationCode: null,
-              summary: `role ${body.rolename} created`,
-              after: { rolename: body.rolename, permissions, concernCode: owner ?? null },
-            },
+            protocolEntry.roleCreated(auth.user.username, id, {
+              rolename: body.rolename,
+              permissions,
+              concernCode: owner ?? null,
+            }),
             ctx.now(),
           );
         }),
@@ -381,16 +338,12 @@ export const rolesRoutes = defineRoutes('roles', {
               .values(permissions.map((code) => ({ roleId: role.row.id, code })));
           await writeProtocol(
             tx,
-            {
-              username: auth.user.username,
-              type: 'update',
-              objectType: 'role',
-              objectId: role.row.id,
-              locationCode: null,
-              summary: `role ${body.rolename} updated`,
-              before: { rolename: role.row.rolename, permissions: role.permissions },
-              after: { rolename: body.rolename, permissions },
-            },
+            protocolEntry.roleUpdated(
+              auth.user.username,
+              role.row.id,
+              { rolename: role.row.rolename, permissions: role.permissions },
+              { rolename: body.rolename, permissions },
+            ),
             ctx.now(),
           );
         }),
@@ -410,15 +363,10 @@ export const rolesRoutes = defineRoutes('roles', {
       await tx.delete(t.roles).where(eq(t.roles.id, role.row.id));
       await writeProtocol(
         tx,
-        {
-          username: auth.user.username,
-          type: 'delete',
-          objectType: 'role',
-          objectId: role.row.id,
-          locationCode: null,
-          summary: `role ${role.row.rolename} deleted`,
-          before: { rolename: role.row.rolename, permissions: role.permissions },
-        },
+        protocolEntry.roleDeleted(auth.user.username, role.row.id, {
+          rolename: role.row.rolename,
+          permissions: role.permissions,
+        }),
         ctx.now(),
       );
     });
@@ -544,14 +492,7 @@ export const profileRoutes = defineRoutes('profile', {
     await db
       .delete(t.sessions)
       .where(and(eq(t.sessions.userId, auth.user.id), ne(t.sessions.id, auth.sessionId)));
-    await writeProtocol(db, {
-      username: auth.user.username,
-      type: 'update',
-      objectType: 'user',
-      objectId: auth.user.id,
-      locationCode: null,
-      summary: `${auth.user.username} changed the password`,
-    });
+    await writeProtocol(db, protocolEntry.passwordChanged(auth.user));
     return { ok: true as const };
   },
 

@@ -1,7 +1,8 @@
+import { protocolEntry, sessionView } from '@falcon/api-client';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import { verifyPassword } from '../auth/password';
-import { type Auth, authOf, closeSession, openSession, SESSION_COOKIE, sessionView } from '../auth/sessions';
+import { type Auth, authOf, closeSession, openSession, SESSION_COOKIE } from '../auth/sessions';
 import { throttledCheck, throttleKeys } from '../auth/throttle';
 import type { AppContext } from '../context';
 import * as t from '../db/schema';
@@ -53,29 +54,21 @@ export const authRoutes = defineRoutes('auth', {
     );
     if (!user || !result.ok) {
       const backoff = result.ok ? 0 : result.backoffSeconds;
-      await writeProtocol(db, {
-        username: body.username,
-        type: 'signin_failed',
-        objectType: 'user',
-        objectId: user?.id ?? null,
-        locationCode: null,
-        summary: `sign-in failed for ${body.username}${backoff ? `; further attempts from ${request.ip} wait ${backoff} s` : ''}`,
-        ...(backoff ? { after: { address: request.ip, backoffSeconds: backoff } } : {}),
-      });
+      await writeProtocol(
+        db,
+        protocolEntry.signInFailed(
+          body.username,
+          user?.id ?? null,
+          backoff ? { address: request.ip, seconds: backoff } : undefined,
+        ),
+      );
       throw new HttpError(401, 'login_failed');
     }
     // A new session id on every sign-in (no session fixation); the previous one ends.
     if (optionalAuth) await closeSession(db, optionalAuth.sessionId);
     const token = await openSession(db, user.id, null, now);
     await db.update(t.users).set({ lastLogin: now }).where(eq(t.users.id, user.id));
-    await writeProtocol(db, {
-      username: user.username,
-      type: 'signin',
-      objectType: 'user',
-      objectId: user.id,
-      locationCode: null,
-      summary: `${user.username} signed in`,
-    });
+    await writeProtocol(db, protocolEntry.signedIn(user));
     setSessionCookie(reply, ctx, token);
     return sessionView(await sessionOfToken(ctx, token));
   },
@@ -86,15 +79,7 @@ export const authRoutes = defineRoutes('auth', {
     const by = auth.impersonatedBy ?? auth.user.username;
     const token = await openSession(db, target.id, by, ctx.now());
     await closeSession(db, auth.sessionId);
-    await writeProtocol(db, {
-      username: auth.user.username,
-      type: 'impersonate',
-      objectType: 'user',
-      objectId: target.id,
-      locationCode: null,
-      summary: `${auth.user.username} continues as ${target.username}`,
-      after: { impersonatedBy: by, username: target.username },
-    });
+    await writeProtocol(db, protocolEntry.impersonated(auth.user.username, target, by));
     setSessionCookie(reply, ctx, token);
     return sessionView(await sessionOfToken(ctx, token));
   },
@@ -102,14 +87,7 @@ export const authRoutes = defineRoutes('auth', {
   signout: async ({ db, ctx, optionalAuth, reply }) => {
     if (optionalAuth) {
       await closeSession(db, optionalAuth.sessionId);
-      await writeProtocol(db, {
-        username: optionalAuth.user.username,
-        type: 'signout',
-        objectType: 'user',
-        objectId: optionalAuth.user.id,
-        locationCode: null,
-        summary: `${optionalAuth.user.username} signed out`,
-      });
+      await writeProtocol(db, protocolEntry.signedOut(optionalAuth.user));
     }
     clearSessionCookie(reply, ctx);
     return { ok: true as const };

@@ -1,4 +1,4 @@
-import type { LocationPosition } from '@falcon/api-client';
+import { type LocationPosition, protocolEntry } from '@falcon/api-client';
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Auth } from '../auth/sessions';
@@ -79,15 +79,11 @@ export const branchRoutes = defineRoutes('branch', {
       if (previous) await deleteFile(tx, previous.fileId);
       await writeProtocol(
         tx,
-        {
-          username: auth.user.username,
-          type: 'upload',
-          objectType: 'branchMap',
-          objectId: branch.code,
-          locationCode: null,
-          summary: `map of ${branch.code} uploaded`,
-          after: { original: accepted.value.original, width: image.width, height: image.height },
-        },
+        protocolEntry.branchMapUploaded(auth.user.username, branch.code, {
+          original: accepted.value.original,
+          width: image.width,
+          height: image.height,
+        }),
         now,
       );
     });
@@ -125,16 +121,7 @@ export const branchRoutes = defineRoutes('branch', {
         });
       await writeProtocol(
         tx,
-        {
-          username: auth.user.username,
-          type: before ? 'update' : 'create',
-          objectType: 'locationPosition',
-          objectId: body.locationCode,
-          locationCode: body.locationCode,
-          summary: `position of ${body.locationCode} on the map of ${params.branchCode} saved`,
-          before: before ? { x: before.x, y: before.y } : null,
-          after: { x: body.x, y: body.y },
-        },
+        protocolEntry.positionSaved(auth.user.username, params.branchCode, body, before ?? null),
         ctx.now(),
       );
       return body;
@@ -158,14 +145,7 @@ export const branchRoutes = defineRoutes('branch', {
     if (deleted.length)
       await writeProtocol(
         db,
-        {
-          username: auth.user.username,
-          type: 'delete',
-          objectType: 'locationPosition',
-          objectId: body.locationCode,
-          locationCode: body.locationCode,
-          summary: `position of ${body.locationCode} removed from the map of ${params.branchCode}`,
-        },
+        protocolEntry.positionRemoved(auth.user.username, params.branchCode, body.locationCode),
         ctx.now(),
       );
     return { deleted: deleted.length };
@@ -186,14 +166,7 @@ export const branchRoutes = defineRoutes('branch', {
     }
     await writeProtocol(
       db,
-      {
-        username: auth.user.username,
-        type: 'delete',
-        objectType: 'locationPosition',
-        objectId: params.code,
-        locationCode: null,
-        summary: `${deleted} positions removed from the map of ${params.code}`,
-      },
+      protocolEntry.positionsCleared(auth.user.username, params.code, deleted),
       ctx.now(),
     );
     return { deleted };

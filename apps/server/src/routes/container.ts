@@ -1,6 +1,7 @@
 import {
-  earliestOrderDate,
-  isOrderDateAllowed,
+  type ContainerAction,
+  containerActionRefusal,
+  orderDateRefusal,
   type ReviewRequest,
   type ReviewType,
 } from '@falcon/api-client';
@@ -15,19 +16,12 @@ import { containerScope } from '../services/scope';
 import { locationFor } from '../services/tree';
 import { defineRoutes } from './define';
 
-const ERROR_KEY = {
-  deactivate: 'deactivate_error',
-  scan: 'scan_error',
-  changequantity: 'change_quantity_error',
-  additionalorder: 'order_error',
-} as const;
-
 /** A container action is a request for review: nothing about the container changes yet. */
 const requestAction = async (
   db: Db,
   auth: Auth,
   id: string,
-  type: Exclude<ReviewType, 'inventorytransfer' | 'message' | 'rackscan'>,
+  type: ContainerAction,
   payload: (c: { fillingQuantity: number }) => ReviewRequest['payload'],
   now: Date,
 ) =>
@@ -36,7 +30,6 @@ const requestAction = async (
     const container = await containerById(tx, auth, id);
     // Lock the container row: two instances cannot both create the same pending request.
     await tx.select({ id: t.containers.id }).from(t.containers).where(eq(t.containers.id, id)).for('update');
-    if (!container.active) fail(409, ERROR_KEY[type], undefined, 'The container is inactive.');
     const [pending] = await tx
       .select({ id: t.reviewRequests.id })
       .from(t.reviewRequests)
@@ -48,7 +41,8 @@ const requestAction = async (
         ),
       )
       .limit(1);
-    if (pending) fail(409, ERROR_KEY[type], undefined, 'The same request is waiting for review already.');
+    const refusal = containerActionRefusal(type, container, pending !== undefined);
+    if (refusal) fail(409, refusal.key, undefined, refusal.message);
     const location = await locationFor(tx, auth, container.locationCode);
     return createReview(tx, auth, type, location, container, payload(container), now);
   });
@@ -128,8 +122,8 @@ export const containerRoutes = defineRoutes('container', {
   scan: ({ db, auth, params, ctx }) => requestAction(db, auth, params.id, 'scan', () => ({}), ctx.now()),
   additionalOrder: ({ db, auth, params, body, ctx }) => {
     const now = ctx.now();
-    if (!isOrderDateAllowed(body.additionalOrderDate, now))
-      invalid('additionalOrderDate', `The date may not lie before ${earliestOrderDate(now)}.`);
+    const refused = orderDateRefusal(body.additionalOrderDate, now);
+    if (refused) invalid('additionalOrderDate', refused);
     return requestAction(
       db,
       auth,

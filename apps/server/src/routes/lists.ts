@@ -5,7 +5,7 @@ import type {
   InventoryListDetail,
   TableAnswer,
 } from '@falcon/api-client';
-import { ListUploadFields } from '@falcon/api-client';
+import { ListUploadFields, protocolEntry } from '@falcon/api-client';
 import { and, asc, count, desc, eq, inArray, or } from 'drizzle-orm';
 import type { Auth } from '../auth/sessions';
 import type { Db } from '../db/client';
@@ -152,7 +152,7 @@ const storeList = <R extends { id: string }>(
     now: Date;
   },
   insert: (tx: Db, columns: ListColumns) => Promise<R>,
-  summary: (row: R) => string,
+  counts: { rowCount: number; failed: number },
 ): Promise<R> =>
   db.transaction(async (transaction) => {
     const tx = transaction as unknown as Db;
@@ -167,14 +167,12 @@ const storeList = <R extends { id: string }>(
     });
     await writeProtocol(
       tx,
-      {
-        username: upload.username,
-        type: 'upload',
-        objectType: kind,
-        objectId: row.id,
-        locationCode: upload.locationCode,
-        summary: summary(row),
-      },
+      protocolEntry.listUploaded(
+        upload.username,
+        kind,
+        { id: row.id, filename: upload.filename, locationCode: upload.locationCode },
+        counts,
+      ),
       upload.now,
     );
     return row;
@@ -198,18 +196,7 @@ const removeList = async (
     const tx = transaction as unknown as Db;
     await deleteRow(tx);
     await deleteFile(tx, list.fileId);
-    await writeProtocol(
-      tx,
-      {
-        username,
-        type: 'delete',
-        objectType: kind,
-        objectId: list.id,
-        locationCode: list.locationCode,
-        summary: `${kind === 'barcodeList' ? 'barcode' : 'inventory'} list ${list.filename} removed`,
-      },
-      now,
-    );
+    await writeProtocol(tx, protocolEntry.listRemoved(username, kind, list), now);
   });
   return { deleted: 1 };
 };
@@ -263,8 +250,7 @@ export const barcodeListsRoutes = defineRoutes('barcodeLists', {
           .returning();
         return inserted as BarcodeRow;
       },
-      (stored) =>
-        `barcode list ${stored.filename} uploaded (${counts.rowCount} rows, ${counts.invalidCount} invalid)`,
+      { rowCount: counts.rowCount, failed: counts.invalidCount },
     );
     return barcodeDetail(row);
   },
@@ -389,8 +375,7 @@ export const inventoryListsRoutes = defineRoutes('inventoryLists', {
           );
         return row;
       },
-      (row) =>
-        `inventory list ${row.filename} uploaded (${counts.rowCount} rows, ${counts.errorCount} with errors)`,
+      { rowCount: counts.rowCount, failed: counts.errorCount },
     );
     return { ...inventorySummary(stored), rows };
   },

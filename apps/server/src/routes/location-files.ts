@@ -1,4 +1,4 @@
-import type { Image } from '@falcon/api-client';
+import { type Image, protocolEntry } from '@falcon/api-client';
 import { and, asc, count, desc, eq, isNull } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../db/client';
@@ -166,15 +166,9 @@ export const locationFileRoutes = defineRoutes('location', {
         .returning();
       await writeProtocol(
         tx,
-        {
-          username: auth.user.username,
-          type: 'upload',
-          objectType: 'image',
-          objectId: processed.id,
-          locationCode: location.code,
-          summary: `image ${processed.filename} uploaded`,
-          after: { original: processed.original },
-        },
+        protocolEntry.imageUploaded(auth.user.username, location.code, processed, {
+          original: processed.original,
+        }),
         now,
       );
       return inserted as ImageRow;
@@ -192,14 +186,7 @@ export const locationFileRoutes = defineRoutes('location', {
       if (image.thumbnailFileId) await deleteFile(tx, image.thumbnailFileId);
       await writeProtocol(
         tx,
-        {
-          username: auth.user.username,
-          type: 'delete',
-          objectType: 'image',
-          objectId: image.id,
-          locationCode: location.code,
-          summary: `image ${image.filename} deleted`,
-        },
+        protocolEntry.imageDeleted(auth.user.username, location.code, image),
         ctx.now(),
       );
     });

@@ -1,10 +1,20 @@
-import { fullNameOf, positionOf, type Rack } from '@falcon/api-client';
+import {
+  containerCell,
+  fullNameOf,
+  positionOf,
+  protocolEntry,
+  type Rack,
+  rackPayload,
+  rackScanRefusal,
+  suggestionOf,
+  suggestionSearch,
+} from '@falcon/api-client';
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Auth } from '../auth/sessions';
 import type { Db } from '../db/client';
 import * as t from '../db/schema';
 import { fail, invalid } from '../errors';
-import { cellFor, searchContainers } from '../services/containers';
+import { searchContainers } from '../services/containers';
 import { writeProtocol } from '../services/protocol';
 import { createReview } from '../services/reviews';
 import {
@@ -55,7 +65,7 @@ const racksView = async (db: Db, code: string): Promise<Rack[]> => {
         places: Array.from({ length: shelf.placeCount }, (_, i) => {
           const placeCode = `${shelf.code}-P${String(i + 1).padStart(2, '0')}`;
           const container = byPlace.get(placeCode);
-          return { code: placeCode, position: i + 1, container: container ? cellFor(container) : null };
+          return { code: placeCode, position: i + 1, container: container ? containerCell(container) : null };
         }),
       })),
   }));
@@ -104,13 +114,7 @@ const rackMessage = (
       'message',
       location,
       null,
-      {
-        message,
-        rackName: rack.name,
-        rackPosition: rack.position,
-        rackCode: rack.code,
-        ...(shelf ? { shelfPosition: shelf.position, shelfCode: shelf.code } : {}),
-      },
+      { message, ...rackPayload(rack, shelf) },
       now,
       rack,
     );
@@ -177,16 +181,10 @@ export const locationRoutes = defineRoutes('location', {
           .set({ position: i + 1 })
           .where(eq(t.racks.code, code));
       // The order as lists under `rackCodes`: readers without the rack code field see no codes.
-      await writeProtocol(tx as unknown as Db, {
-        username: auth.user.username,
-        type: 'update',
-        objectType: 'rackLayout',
-        objectId: location.code,
-        locationCode: location.code,
-        summary: `rack order of ${location.code} changed`,
-        before: { rackCodes: before.map((r) => r.code) },
-        after: { rackCodes: body.rackCodes },
-      });
+      await writeProtocol(
+        tx as unknown as Db,
+        protocolEntry.rackOrderChanged(auth.user.username, location.code, before, body.rackCodes),
+      );
       return { ok: true as const };
     });
   },
@@ -232,20 +230,23 @@ export const locationRoutes = defineRoutes('location', {
           ),
         )
         .limit(1);
-      if (pending) fail(409, 'scan_error', undefined, 'A scan of this rack is waiting for review already.');
       const [held] = await tx
         .select({ n: count() })
         .from(t.containers)
         .where(and(eq(t.containers.rackCode, rack.code), eq(t.containers.active, true)));
       const containerCount = held?.n ?? 0;
-      if (containerCount === 0) fail(409, 'scan_error', undefined, 'The rack holds no active container.');
+      const refused = rackScanRefusal({
+        scanPending: pending !== undefined,
+        activeContainers: containerCount,
+      });
+      if (refused) fail(409, 'scan_error', undefined, refused);
       return createReview(
         tx,
         auth,
         'rackscan',
         location,
         null,
-        { rackName: rack.name, rackPosition: rack.position, rackCode: rack.code, containerCount },
+        { ...rackPayload(rack), containerCount },
         ctx.now(),
         rack,
       );
@@ -264,17 +265,13 @@ export const locationRoutes = defineRoutes('location', {
         .where(eq(t.racks.code, rack.code));
       await writeProtocol(
         tx,
-        {
-          username: auth.user.username,
-          type: 'rack_handled',
-          objectType: 'rack',
-          objectId: null,
-          locationCode: location.code,
-          summary: 'rack {rackName} handled',
-          params: { values: { rackName: rack.name } },
-          before: rack.lastHandledAt ? { lastHandledAt: rack.lastHandledAt.toISOString() } : null,
-          after: { lastHandledAt: now.toISOString() },
-        },
+        protocolEntry.rackHandled(
+          auth.user.username,
+          location.code,
+          rack.name,
+          rack.lastHandledAt?.toISOString() ?? null,
+          now.toISOString(),
+        ),
         now,
       );
       return {
@@ -290,20 +287,12 @@ export const locationRoutes = defineRoutes('location', {
 
   suggestContainer: async ({ db, auth, params, body }) => {
     const location = await locationFor(db, auth, params.code);
-    const found = await searchContainers(db, auth, eq(t.containers.locationCode, location.code), {
-      query: body.query,
-      filters: {},
-      page: 0,
-      size: 10,
-      sortField: 'relevance',
-      sortAsc: false,
-    });
-    return found.items.map((c) => ({
-      id: c.id,
-      code: c.code,
-      articleName: c.articleName,
-      articleCode: c.articleCode,
-      placeCode: c.placeCode,
-    }));
+    const found = await searchContainers(
+      db,
+      auth,
+      eq(t.containers.locationCode, location.code),
+      suggestionSearch(body.query),
+    );
+    return found.items.map(suggestionOf);
   },
 });

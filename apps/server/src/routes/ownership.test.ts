@@ -1,7 +1,7 @@
-import { DEFAULT_ROLES } from '@falcon/api-client';
+import { DEFAULT_ROLES, type UserInput } from '@falcon/api-client';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Client, createTestApp, signIn, type TestApp } from '../../test/harness';
+import { type Client, createTestApp, signIn, type TestApp, userForm } from '../../test/harness';
 import * as t from '../db/schema';
 
 // Issue 11, cases 1 and 2: roles and users belong to someone, and a customer admin reaches only
@@ -10,24 +10,7 @@ import * as t from '../db/schema';
 const C002_ADMIN = 'mojmir.neubauer';
 const PRICE = 'PERM_FIELD_PRICE';
 
-const userInput = (over: Record<string, unknown> = {}) => ({
-  username: 'new.clerk',
-  firstname: 'Nina',
-  lastname: 'Neu',
-  email: null,
-  phone: null,
-  region: null,
-  useRegion: false,
-  language: 'de',
-  sessionTimeoutMinutes: 60,
-  roles: ['KD_USER'],
-  permissions: [],
-  scope: { all: false, concerns: ['C001'], branches: [], locations: [] },
-  employeeKey: null,
-  password: 'secret-pass-1',
-  passwordRepeat: 'secret-pass-1',
-  ...over,
-});
+const userInput = (over: Partial<UserInput> = {}) => userForm({ email: null, ...over });
 
 const EMPTY = { all: false, concerns: [], branches: [], locations: [] };
 

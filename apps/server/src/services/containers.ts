@@ -1,12 +1,12 @@
 import {
   type Container,
-  type ContainerCell,
-  canSeeContainerField,
-  canSortBy,
+  checkSearchRights,
   type Document,
-  forbiddenFilters,
+  RELEVANCE,
   type SearchFilters,
   type SearchSortField,
+  searchedFields,
+  searchTokens,
   visibleContainer,
 } from '@falcon/api-client';
 import {
@@ -74,23 +74,6 @@ export const containerViewById = async (db: Db, auth: Auth, id: string): Promise
   return row;
 };
 
-/** The grid cell: its state and what it may be labelled with (the contract pipeline drops what the caller may not see). */
-export const cellFor = (
-  c: Pick<
-    ContainerRow,
-    'id' | 'articleName' | 'articleCode' | 'code' | 'active' | 'alarming' | 'error' | 'deliveryStatus'
-  >,
-): ContainerCell => ({
-  id: c.id,
-  active: c.active,
-  alarming: c.alarming,
-  articleName: c.articleName,
-  articleCode: c.articleCode,
-  code: c.code,
-  hasError: c.error !== null,
-  deliveryStatus: c.deliveryStatus,
-});
-
 export const documentView = (
   apiUrl: (path: string) => string,
   d: { id: string; title: string; filename: string; contentType: string; size: number },
@@ -105,21 +88,6 @@ export const documentView = (
 
 // --- search ----------------------------------------------------------------------------------
 
-/** Text fields a query matches, each only when the caller may see it (a hidden field must not leak). */
-const TEXT_FIELDS = [
-  'articleName',
-  'articleCode',
-  'code',
-  'barcode',
-  'customerPartNumber',
-  'placeCode',
-  'storageCoordinate',
-  'storageDescription',
-  'orderNumber',
-  'charge',
-  'deliveryNoteNumber',
-] as const;
-
 const SORT_COLUMNS: Record<Exclude<SearchSortField, 'relevance'>, AnyColumn> = {
   code: t.containers.code,
   articleCode: t.containers.articleCode,
@@ -132,14 +100,6 @@ const SORT_COLUMNS: Record<Exclude<SearchSortField, 'relevance'>, AnyColumn> = {
   lastScannedDate: t.containers.lastScannedDate,
   expectedDeliveryDate: t.containers.expectedDeliveryDate,
   rackCode: t.containers.rackCode,
-};
-
-/** Refuses filters and sort fields the caller may not use (403 forbidden naming the field). */
-export const checkSearchRights = (auth: Auth, filters: SearchFilters, sortField: SearchSortField) => {
-  const refused = forbiddenFilters(filters, auth.permissions);
-  if (refused.length) throw new HttpError(403, 'forbidden', undefined, { field: `filters.${refused[0]}` });
-  if (!canSortBy(sortField, auth.permissions))
-    throw new HttpError(403, 'forbidden', undefined, { field: 'sortField' });
 };
 
 const range = (column: AnyColumn, r: { min?: number; max?: number } | undefined): SQL[] =>
@@ -171,6 +131,13 @@ const filterSql = (f: SearchFilters): SQL[] => {
   ];
 };
 
+/** The ranks as SQL literals (not parameters: the statement stays the same text). */
+const rank = {
+  exact: sql.raw(String(RELEVANCE.exact)),
+  prefix: sql.raw(String(RELEVANCE.prefix)),
+  contains: sql.raw(String(RELEVANCE.contains)),
+};
+
 const likePattern = (token: string) => `%${token.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
 
 export interface SearchQuery {
@@ -182,12 +149,9 @@ export interface SearchQuery {
 
 /** WHERE and ORDER BY of a container search over a pool (location, branch or concern, in scope). */
 export const searchParts = (auth: Auth, pool: SQL, q: SearchQuery) => {
-  checkSearchRights(auth, q.filters, q.sortField);
-  const fields = TEXT_FIELDS.filter((f) => canSeeContainerField(auth.permissions, f)).map(
-    (f) => t.containers[f] as AnyColumn,
-  );
-  const searchable = [t.containers.id as AnyColumn, ...fields];
-  const tokens = q.query.toLowerCase().split(/\s+/).filter(Boolean).slice(0, 10);
+  checkSearchRights(auth.permissions, q.filters, q.sortField);
+  const searchable = searchedFields(auth.permissions).map((f) => t.containers[f] as AnyColumn);
+  const tokens = searchTokens(q.query);
   // One lower-cased haystack per row (fields joined by \x01, so a word never spans two fields):
   // a LIKE per token instead of an ILIKE per token and field.
   const haystack = sql`lower(concat_ws(chr(1), ${sql.join(searchable, sql`, `)}))`;
@@ -205,7 +169,10 @@ export const searchParts = (auth: Auth, pool: SQL, q: SearchQuery) => {
           searchable.map((col) => sql`${col} ilike ${`${tok.replace(/[\\%_]/g, (m) => `\\${m}`)}%`}`),
         ),
       );
-      orderBy = [sql`case when ${exact} then 3 when ${prefix} then 2 else 1 end desc`, place];
+      orderBy = [
+        sql`case when ${exact} then ${rank.exact} when ${prefix} then ${rank.prefix} else ${rank.contains} end desc`,
+        place,
+      ];
     }
   } else {
     const column = SORT_COLUMNS[q.sortField];

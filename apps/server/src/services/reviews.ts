@@ -1,10 +1,12 @@
 import {
-  approvedOrderDate,
+  approvalChange,
   type ContainerRef,
   containerRef,
   decisionConflict,
-  isAlarming,
+  newReviewRequest,
+  protocolEntry,
   type RequestConflict,
+  type ReviewDecisionState,
   type ReviewRequest,
   type ReviewType,
   reviewConflict,
@@ -87,109 +89,57 @@ export const createReview = async (
   rack?: RackTarget,
 ): Promise<ReviewRequest> => {
   const keys = await employeeKeysOf(db, location);
+  const request = newReviewRequest({
+    id: newId('RQ'),
+    type,
+    location,
+    container,
+    requestedBy: auth.user.username,
+    requestedAt: now.toISOString(),
+    assigneeKey: keys.inHouseStaffEmployeeKey,
+    // Named when answered (reviewViews reads the employee); not a column.
+    assigneeName: null,
+    payload,
+  });
+  const { assigneeName: _assigneeName, ...stored } = request;
   const [row] = await db
     .insert(t.reviewRequests)
     .values({
-      id: newId('RQ'),
-      type,
-      state: 'pending',
-      containerId: container?.id ?? null,
+      ...stored,
+      requestedAt: now,
+      reviewedAt: null,
       rackCode: rack?.code ?? null,
-      containerCode: container?.code ?? null,
-      articleName: container?.articleName ?? null,
-      locationCode: location.code,
-      locationName: location.name,
       concernCode: location.concernCode,
       branchCode: location.branchCode,
-      requestedBy: auth.user.username,
-      requestedAt: now,
-      assigneeKey: keys.inHouseStaffEmployeeKey,
-      payload,
     })
     .returning();
-  const request = row as ReviewRow;
-  // A rack is named by its name in the summary (always shown); its code stays in `after`, filtered per reader.
-  const { rackCode: _rackCode, shelfCode: _shelfCode, ...shown } = payload;
-  await writeProtocol(
-    db,
-    {
-      username: auth.user.username,
-      type: 'request',
-      objectType: container ? 'container' : rack ? 'review' : 'inventoryList',
-      objectId: container?.id ?? (rack ? request.id : (payload.inventoryListId ?? null)),
-      locationCode: location.code,
-      summary: container
-        ? '{reviewType} requested for {container}'
-        : rack
-          ? payload.shelfPosition !== undefined
-            ? '{reviewType} requested for shelf {shelfPosition} of rack {rackName}'
-            : '{reviewType} requested for rack {rackName}'
-          : '{reviewType} requested',
-      params: {
-        values: {
-          reviewType: type,
-          ...(rack ? { rackName: rack.name } : {}),
-          ...(payload.shelfPosition !== undefined ? { shelfPosition: String(payload.shelfPosition) } : {}),
-        },
-        ...(container ? { container: containerRef(container) } : {}),
-      },
-      after: { requestId: request.id, type, ...shown },
-    },
-    now,
-  );
-  return reviewViewOf(db, request);
+  await writeProtocol(db, protocolEntry.reviewRequested(auth.user.username, request, container, rack), now);
+  return reviewViewOf(db, row as ReviewRow);
 };
 
-type ContainerPatch = Partial<typeof t.containers.$inferInsert>;
-
-/** What an approval changes on a container (the same rules as the mock). */
-const changeFor = (request: ReviewRow, c: typeof t.containers.$inferSelect, now: Date): ContainerPatch => {
-  switch (request.type) {
-    case 'deactivate':
-      return { active: false };
-    case 'scan':
-      // A scan of an empty bin triggers its refill: it is on its way.
-      return {
-        numberOfScans: c.numberOfScans + 1,
-        lastScannedDate: now,
-        deliveryStatus: 'indelivery',
-        expectedDeliveryDate: new Date(now.getTime() + 7 * 86_400_000).toISOString().slice(0, 10),
-      };
-    case 'changequantity':
-      return { fillingQuantity: request.payload.fillingQuantity ?? c.fillingQuantity };
-    case 'additionalorder':
-      return {
-        deliveryStatus: 'indelivery',
-        expectedDeliveryDate: approvedOrderDate(
-          request.payload.additionalOrderDate ?? now.toISOString().slice(0, 10),
-          now,
-        ),
-      };
-    default:
-      return {};
-  }
-};
+type ContainerRow = typeof t.containers.$inferSelect;
 
 const plain = (v: unknown) => (v instanceof Date ? v.toISOString() : v);
 
+/** Applies an approval's change (the shared rule `approvalChange`) to a locked container row, noting before and after. */
 const applyToContainer = async (
   tx: Db,
-  containerId: string,
-  patch: (c: typeof t.containers.$inferSelect) => ContainerPatch,
+  c: ContainerRow,
+  request: Pick<ReviewRequest, 'type' | 'payload'>,
+  now: Date,
   before: Record<string, unknown>,
   after: Record<string, unknown>,
 ) => {
-  const [c] = await tx.select().from(t.containers).where(eq(t.containers.id, containerId)).for('update');
-  if (!c) return;
-  const change = patch(c);
-  const active = change.active ?? c.active;
-  const alarming = isAlarming(c.reachInWeeks, active);
-  if (alarming !== c.alarming) change.alarming = alarming;
-  for (const [key, value] of Object.entries(change)) {
-    before[`${c.id}.${key}`] = plain(c[key as keyof typeof c]);
+  const { lastScannedDate, ...change } = approvalChange(request, c, now);
+  const patch: Partial<typeof t.containers.$inferInsert> = {
+    ...change,
+    ...(lastScannedDate ? { lastScannedDate: new Date(lastScannedDate) } : {}),
+  };
+  for (const [key, value] of Object.entries(patch)) {
+    before[`${c.id}.${key}`] = plain(c[key as keyof ContainerRow]);
     after[`${c.id}.${key}`] = plain(value);
   }
-  if (Object.keys(change).length) await tx.update(t.containers).set(change).where(eq(t.containers.id, c.id));
+  if (Object.keys(patch).length) await tx.update(t.containers).set(patch).where(eq(t.containers.id, c.id));
 };
 
 /**
@@ -197,13 +147,7 @@ const applyToContainer = async (
  * the rule's message key when not (the container deactivated or removed since, an additional order's
  * date invalid or passed, the inventory list gone). Rejecting is always possible.
  */
-const checkApplicable = async (tx: Db, request: ReviewRow) => {
-  const [container] = request.containerId
-    ? await tx
-        .select({ active: t.containers.active })
-        .from(t.containers)
-        .where(eq(t.containers.id, request.containerId))
-    : [];
+const checkApplicable = async (tx: Db, request: ReviewRow, container: ContainerRow | undefined) => {
   const [list] =
     request.type === 'inventorytransfer' && request.payload.inventoryListId
       ? await tx
@@ -219,37 +163,21 @@ const checkApplicable = async (tx: Db, request: ReviewRow) => {
     throw new HttpError(409, 'request_not_applicable', undefined, { field: 'id', reason: conflict });
 };
 
-/** How a protocol entry names a container (the request's own snapshot if the container is gone). */
-const refOf = async (tx: Db, request: ReviewRow & { containerId: string }): Promise<ContainerRef> => {
-  const [c] = await tx
-    .select({
-      id: t.containers.id,
-      code: t.containers.code,
-      articleName: t.containers.articleName,
-      articleCode: t.containers.articleCode,
-    })
-    .from(t.containers)
-    .where(eq(t.containers.id, request.containerId));
-  if (c) return containerRef(c);
-  return {
-    id: request.containerId,
-    ...(request.containerCode ? { code: request.containerCode } : {}),
-    ...(request.articleName ? { articleName: request.articleName } : {}),
-  };
-};
+/** How a protocol entry names a container: as it is, else the request's own snapshot (the container is gone). */
+const refOf = (request: ReviewRow & { containerId: string }, c: ContainerRow | undefined): ContainerRef =>
+  c
+    ? containerRef(c)
+    : {
+        id: request.containerId,
+        ...(request.containerCode ? { code: request.containerCode } : {}),
+        ...(request.articleName ? { articleName: request.articleName } : {}),
+      };
 
 /**
  * Approve (apply the change) or reject a pending request; 409 when it was decided already, or on
  * approval when its change can no longer be applied.
  */
-export type Decision = 'approved' | 'rejected' | 'answered' | 'closed';
-
-const PROTOCOL_TYPE_OF = {
-  approved: 'review_approved',
-  rejected: 'review_rejected',
-  answered: 'review_answered',
-  closed: 'review_closed',
-} as const;
+export type Decision = ReviewDecisionState;
 
 export const decideReview = async (
   db: Db,
@@ -271,26 +199,24 @@ export const decideReview = async (
     if (request.state !== 'pending') throw new HttpError(409, 'request_already_reviewed');
     const mismatch = decisionConflict(request.type, state);
     if (mismatch) notApplicable(mismatch);
+    // The request's container, read once and locked: the approval checks, changes and names it.
+    const [target] = request.containerId
+      ? await tx.select().from(t.containers).where(eq(t.containers.id, request.containerId)).for('update')
+      : [];
     const before: Record<string, unknown> = {};
     const after: Record<string, unknown> = {};
     if (state === 'approved') {
-      await checkApplicable(tx, request);
-      if (request.containerId)
-        await applyToContainer(tx, request.containerId, (c) => changeFor(request, c, now), before, after);
+      await checkApplicable(tx, request, target);
+      if (target) await applyToContainer(tx, target, request, now, before, after);
       if (request.type === 'rackscan' && request.rackCode) {
         // Every container of the rack that is active now gets the scan a single request would give it.
         const held = await tx
-          .select({ id: t.containers.id })
+          .select()
           .from(t.containers)
-          .where(and(eq(t.containers.rackCode, request.rackCode), eq(t.containers.active, true)));
-        for (const c of held)
-          await applyToContainer(
-            tx,
-            c.id,
-            (row) => changeFor({ ...request, type: 'scan' }, row, now),
-            before,
-            after,
-          );
+          .where(and(eq(t.containers.rackCode, request.rackCode), eq(t.containers.active, true)))
+          .for('update');
+        const scan = { type: 'scan' as const, payload: request.payload };
+        for (const c of held) await applyToContainer(tx, c, scan, now, before, after);
       }
       if (request.type === 'inventorytransfer' && request.payload.inventoryListId) {
         const rows = await tx
@@ -299,14 +225,22 @@ export const decideReview = async (
           .where(eq(t.inventoryListRows.listId, request.payload.inventoryListId));
         for (const row of rows)
           if (row.containerId && row.quantity !== null) {
-            const quantity = row.quantity;
-            await applyToContainer(tx, row.containerId, () => ({ fillingQuantity: quantity }), before, after);
+            const [c] = await tx
+              .select()
+              .from(t.containers)
+              .where(eq(t.containers.id, row.containerId))
+              .for('update');
+            const quantityChange = {
+              type: 'changequantity' as const,
+              payload: { fillingQuantity: row.quantity },
+            };
+            if (c) await applyToContainer(tx, c, quantityChange, now, before, after);
           }
       }
     }
     const container = request.containerId
-      ? await refOf(tx, { ...request, containerId: request.containerId })
-      : undefined;
+      ? refOf({ ...request, containerId: request.containerId }, target)
+      : null;
     const [updated] = await tx
       .update(t.reviewRequests)
       .set({ state, reviewedBy: auth.user.username, reviewedAt: now, comment: comment ?? null })
@@ -314,17 +248,7 @@ export const decideReview = async (
       .returning();
     await writeProtocol(
       tx,
-      {
-        username: auth.user.username,
-        type: PROTOCOL_TYPE_OF[state],
-        objectType: request.containerId ? 'container' : 'review',
-        objectId: request.containerId ?? request.id,
-        locationCode: request.locationCode,
-        summary: container ? '{reviewType} for {container} {state}' : '{reviewType} {state}',
-        params: { values: { reviewType: request.type, state }, ...(container ? { container } : {}) },
-        before: state === 'approved' ? before : null,
-        after: state === 'approved' ? after : null,
-      },
+      protocolEntry.reviewDecided(auth.user.username, request, state, container, { before, after }),
       now,
     );
     return reviewViewOf(tx, updated as ReviewRow);
@@ -344,28 +268,18 @@ export const withdrawReview = async (db: Db, auth: Auth, id: string, now: Date):
   db.transaction(async (transaction) => {
     const tx = transaction as unknown as Db;
     const request = await ownPendingForUpdate(tx, auth, id);
+    const [target] = request.containerId
+      ? await tx.select().from(t.containers).where(eq(t.containers.id, request.containerId))
+      : [];
     const container = request.containerId
-      ? await refOf(tx, { ...request, containerId: request.containerId })
-      : undefined;
+      ? refOf({ ...request, containerId: request.containerId }, target)
+      : null;
     const [updated] = await tx
       .update(t.reviewRequests)
       .set({ state: 'withdrawn', reviewedBy: auth.user.username, reviewedAt: now })
       .where(and(eq(t.reviewRequests.id, id), eq(t.reviewRequests.state, 'pending')))
       .returning();
-    await writeProtocol(
-      tx,
-      {
-        username: auth.user.username,
-        type: 'review_withdrawn',
-        objectType: request.containerId ? 'container' : 'review',
-        objectId: request.containerId ?? request.id,
-        locationCode: request.locationCode,
-        summary: container ? '{reviewType} for {container} withdrawn' : '{reviewType} withdrawn',
-        params: { values: { reviewType: request.type }, ...(container ? { container } : {}) },
-        after: { requestId: request.id, state: 'withdrawn' },
-      },
-      now,
-    );
+    await writeProtocol(tx, protocolEntry.reviewWithdrawn(auth.user.username, request, container), now);
     return reviewViewOf(tx, updated as ReviewRow);
   });
 
@@ -391,19 +305,6 @@ export const attachPhoto = async (
       .where(eq(t.reviewRequests.id, id))
       .returning();
     if (request.photoFileId) await deleteFile(tx, request.photoFileId);
-    await writeProtocol(
-      tx,
-      {
-        username: auth.user.username,
-        type: 'upload',
-        objectType: 'review',
-        objectId: request.id,
-        locationCode: request.locationCode,
-        summary: 'photo added to {reviewType}',
-        params: { values: { reviewType: request.type } },
-        after: { requestId: request.id, filename: photo.filename },
-      },
-      now,
-    );
+    await writeProtocol(tx, protocolEntry.reviewPhotoAdded(auth.user.username, request, photo.filename), now);
     return reviewViewOf(tx, updated as ReviewRow);
   });

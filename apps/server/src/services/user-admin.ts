@@ -2,9 +2,10 @@ import {
   type Actor,
   actorOf,
   administersUser,
-  checkCustomerScope,
-  checkEmployeeLink,
-  checkHeld,
+  checkGrants,
+  checkRoleForm,
+  userSummary as domainUserSummary,
+  userView as domainUserView,
   type LocationPath,
   ROUTE_PERMISSIONS,
   type Role,
@@ -14,18 +15,17 @@ import {
   roleUserCounts,
   roleVisible,
   type Scope,
-  scopeWithin,
+  type StoredUser,
   type TreeResolver,
   type User,
   type UserInput,
   type UserSummary,
-  unknownCodes,
 } from '@falcon/api-client';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Auth } from '../auth/sessions';
 import type { Db } from '../db/client';
 import * as t from '../db/schema';
-import { fail, forbidden, HttpError, invalid, notFound } from '../errors';
+import { fail, notFound } from '../errors';
 
 // User and role administration (B): who administers whom, what may be granted.
 
@@ -103,37 +103,16 @@ export const loadUsers = async (db: Db, ids?: string[]): Promise<LoadedUser[]> =
   });
 };
 
-export const userView = (u: LoadedUser): User => ({
-  id: u.row.id,
-  username: u.row.username,
-  firstname: u.row.firstname,
-  lastname: u.row.lastname,
-  email: u.row.email,
-  phone: u.row.phone,
-  region: u.row.region,
-  useRegion: u.row.useRegion,
-  language: u.row.language,
-  sessionTimeoutMinutes: u.row.sessionTimeoutMinutes,
-  roles: u.roles,
-  permissions: u.permissions.map((code) => ({ code })),
-  effectivePermissions: u.effective,
-  scope: u.scope,
-  employeeKey: u.row.employeeKey,
-  lastLogin: u.row.lastLogin ? u.row.lastLogin.toISOString() : null,
-  createdAt: u.row.createdAt.toISOString(),
-  active: u.row.active,
+/** The stored fields of a loaded user, dates as ISO strings. */
+const storedUser = (r: UserRow): StoredUser => ({
+  ...r,
+  lastLogin: r.lastLogin ? r.lastLogin.toISOString() : null,
+  createdAt: r.createdAt.toISOString(),
 });
 
-export const userSummary = (u: LoadedUser): UserSummary => ({
-  id: u.row.id,
-  username: u.row.username,
-  firstname: u.row.firstname,
-  lastname: u.row.lastname,
-  email: u.row.email,
-  region: u.row.region,
-  roles: u.roles,
-  lastLogin: u.row.lastLogin ? u.row.lastLogin.toISOString() : null,
-});
+export const userView = (u: LoadedUser): User => domainUserView(storedUser(u.row), u);
+
+export const userSummary = (u: LoadedUser): UserSummary => domainUserSummary(storedUser(u.row), u.roles);
 
 /** Where branches and locations sit in the tree, to decide whether one scope lies within another. */
 const treeResolver = async (db: Db, scopes: Scope[]): Promise<TreeResolver> => {
@@ -274,35 +253,27 @@ const unknownTreeCodes = async (db: Db, scope: Scope): Promise<string | undefine
   );
 };
 
-/**
- * A caller grants only what it holds itself (400 permission_not_held), roles it may assign, an
- * employee link only when internal (403), a scope inside its own (403 scope: a restricted caller
- * learns nothing about codes outside it, foreign and unknown are alike), and a customer user gets
- * a non-empty scope in one concern (400 scope_required; over several concerns 400 validation_error).
- */
+/** The grants of a user form (the shared rule `checkGrants`) over the database; the chosen roles. */
 export const checkGrant = async (
   db: Db,
   auth: Auth,
   input: Pick<UserInput, 'roles' | 'permissions' | 'scope' | 'employeeKey'>,
 ): Promise<LoadedRole[]> => {
-  const unknown = unknownCodes(input.permissions);
-  if (unknown.length) invalid('permissions', `unknown permission ${unknown[0]}`);
-  const { actor, roles } = await visibleRoles(db, auth);
-  const chosen: LoadedRole[] = [];
-  for (const name of input.roles) {
-    const role = roles.find((r) => r.row.rolename.toLowerCase() === name.toLowerCase());
-    if (!role) return invalid('roles', `unknown role ${name}`);
-    if (!roleIsAssignable(actor, role)) checkHeld(actor, role.permissions, 'roles');
-    chosen.push(role);
-  }
-  checkHeld(actor, input.permissions, 'permissions');
-  checkEmployeeLink(callerOf(auth), input.employeeKey);
-  const resolve = await treeResolver(db, [input.scope]);
-  if (!auth.scope.all && !scopeWithin(input.scope, auth.scope, resolve)) forbidden('scope');
-  const missing = await unknownTreeCodes(db, input.scope);
-  if (missing) invalid('scope', `unknown code ${missing}`);
-  checkCustomerScope({ scope: input.scope, employeeKey: input.employeeKey }, resolve);
-  return chosen;
+  const [{ actor, roles }, resolve] = await Promise.all([
+    visibleRoles(db, auth),
+    treeResolver(db, [input.scope]),
+  ]);
+  const chosen = await checkGrants(input, {
+    actor,
+    caller: callerOf(auth),
+    role: (name) => {
+      const role = roles.find((r) => r.row.rolename.toLowerCase() === name.toLowerCase());
+      return role && { ...ownedRole(role), loaded: role };
+    },
+    resolve,
+    unknownTreeCode: () => unknownTreeCodes(db, input.scope),
+  });
+  return chosen.map((c) => c.loaded);
 };
 
 export const checkRoleInput = async (
@@ -315,13 +286,7 @@ export const checkRoleInput = async (
     .select({ id: t.roles.id })
     .from(t.roles)
     .where(sql`lower(${t.roles.rolename}) = lower(${body.rolename})`);
-  if (clash && clash.id !== existing?.id)
-    throw new HttpError(409, 'rolename_already_exists', undefined, { field: 'rolename' });
-  if (existing?.builtIn && existing.rolename !== body.rolename)
-    invalid('rolename', 'built-in roles keep their name');
-  const unknown = unknownCodes(body.permissions);
-  if (unknown.length) invalid('permissions', `unknown permission ${unknown[0]}`);
-  checkHeld(actor, body.permissions, 'permissions');
+  checkRoleForm(actor, body, existing, clash !== undefined && clash.id !== existing?.id);
 };
 
 /** A unique violation (a concurrent create with the same name) answers like the check before it. */

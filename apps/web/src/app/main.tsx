@@ -18,12 +18,12 @@ const startMock = async () => {
   const { createDb, createWorker } = await import('@falcon/mock-server/browser');
   const db = createDb({ scale: 'demo', now: new Date() });
   try {
-    db.restoreSessions(JSON.parse(sessionStorage.getItem(MOCK_SESSIONS) ?? '[]'));
+    db.sessions.restore(JSON.parse(sessionStorage.getItem(MOCK_SESSIONS) ?? '[]'));
   } catch {
     sessionStorage.removeItem(MOCK_SESSIONS);
   }
   addEventListener('pagehide', () =>
-    sessionStorage.setItem(MOCK_SESSIONS, JSON.stringify(db.sessionEntries())),
+    sessionStorage.setItem(MOCK_SESSIONS, JSON.stringify(db.sessions.entries())),
   );
   await createWorker({ dataset: () => db, delay: 150 }).start({
     onUnhandledRequest: 'bypass',

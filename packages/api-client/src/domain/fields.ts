@@ -56,3 +56,24 @@ export const cellLabel = (cell: ContainerCell, position: number): string =>
 /** What a quick-search hit shows: the container code, else the article, else the place, else the id. */
 export const containerLabel = (c: ContainerSuggest): string =>
   c.code ?? c.articleName ?? c.articleCode ?? c.placeCode ?? c.id;
+
+/** A grid cell of a container: its state and what it may be labelled with (the field filter drops what the caller may not see). */
+export const containerCell = (c: {
+  id: string;
+  active: boolean;
+  alarming: boolean;
+  articleName: string;
+  articleCode: string;
+  code: string;
+  error: string | null;
+  deliveryStatus: ContainerCell['deliveryStatus'];
+}): ContainerCell => ({
+  id: c.id,
+  active: c.active,
+  alarming: c.alarming,
+  articleName: c.articleName,
+  articleCode: c.articleCode,
+  code: c.code,
+  hasError: c.error !== null,
+  deliveryStatus: c.deliveryStatus,
+});

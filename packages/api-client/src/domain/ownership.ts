@@ -1,6 +1,6 @@
 import type { Scope } from '../contract/admin';
-import { HttpError } from '../http-error';
-import { type Granted, hasAll } from './permissions';
+import { forbidden, HttpError, invalid } from '../http-error';
+import { type Granted, hasAll, unknownCodes } from './permissions';
 import { type LocationPath, scopeWithin } from './scope';
 
 // Who owns users and roles, and who may administer them: one set of rules for the server, the
@@ -182,4 +182,74 @@ export const roleUserCounts = (users: Iterable<{ roles: readonly string[] }>): M
     for (const role of new Set(user.roles.map((r) => r.toLowerCase())))
       counts.set(role, (counts.get(role) ?? 0) + 1);
   return counts;
+};
+
+/**
+ * A role form (roles.create, roles.update): the name free (409 rolename_already_exists), a built-in
+ * role keeps its name, known permission codes only, and only codes the caller holds.
+ */
+export const checkRoleForm = (
+  actor: Actor,
+  body: { rolename: string; permissions: readonly string[] },
+  existing: { rolename: string; builtIn: boolean } | undefined,
+  nameTaken: boolean,
+): void => {
+  if (nameTaken) throw new HttpError(409, 'rolename_already_exists', undefined, { field: 'rolename' });
+  if (existing?.builtIn && existing.rolename !== body.rolename)
+    invalid('rolename', 'built-in roles keep their name');
+  const unknown = unknownCodes(body.permissions);
+  if (unknown.length) invalid('permissions', `unknown permission ${unknown[0]}`);
+  checkHeld(actor, body.permissions, 'permissions');
+};
+
+// --- granting -----------------------------------------------------------------------------------
+
+/** What checking a user form's grants needs to look up (the backends bring their storage). */
+export interface GrantLookups<R extends OwnedRole> {
+  actor: Actor;
+  /** The caller: its scope and employee link. */
+  caller: Person;
+  /** A role by name (any case), or undefined when unknown. */
+  role: (name: string) => R | undefined;
+  /** Resolves the codes of the caller's and the form's scope. */
+  resolve: TreeResolver;
+  /** The first code of the form's scope that names nothing, checked once the scope is within the caller's. */
+  unknownTreeCode: () => string | undefined | Promise<string | undefined>;
+}
+
+/**
+ * The grants of a user form, checked in one order by the server and the mock: known permission
+ * codes (400); each role known and visible (400 `roles`), and held when the caller may not simply
+ * assign it (400 permission_not_held); the direct permissions held; an employee link only from the
+ * supplier's people (403); a scope within the caller's (403 `scope`: foreign and unknown codes are
+ * alike to a restricted caller), naming only known codes (400); a customer user's scope non-empty
+ * in one concern (400). Returns the chosen roles.
+ */
+export const checkGrants = async <R extends OwnedRole>(
+  input: {
+    roles: readonly string[];
+    permissions: readonly string[];
+    scope: Scope;
+    employeeKey: string | null;
+  },
+  lookups: GrantLookups<R>,
+): Promise<R[]> => {
+  const unknown = unknownCodes(input.permissions);
+  if (unknown.length) invalid('permissions', `unknown permission ${unknown[0]}`);
+  const { actor } = lookups;
+  const chosen: R[] = [];
+  for (const name of input.roles) {
+    const role = lookups.role(name);
+    if (!role || !roleVisible(actor, role)) return invalid('roles', `unknown role ${name}`);
+    if (!roleAssignable(actor, role)) checkHeld(actor, role.permissions, 'roles');
+    chosen.push(role);
+  }
+  checkHeld(actor, input.permissions, 'permissions');
+  checkEmployeeLink(lookups.caller, input.employeeKey);
+  if (!lookups.caller.scope.all && !scopeWithin(input.scope, lookups.caller.scope, lookups.resolve))
+    forbidden('scope');
+  const missing = await lookups.unknownTreeCode();
+  if (missing) invalid('scope', `unknown code ${missing}`);
+  checkCustomerScope({ scope: input.scope, employeeKey: input.employeeKey }, lookups.resolve);
+  return chosen;
 };

@@ -1,8 +1,10 @@
 import {
   ACTION_PERMISSIONS,
   ALL_PERMISSION_CODES,
+  FIELD_GROUPS,
   FIELD_PERMISSIONS,
   FILTER_PERMISSIONS,
+  PERMISSION_CATALOGUE,
   type PermissionCode,
   PROTOCOL_PERMISSION,
   ROUTE_PERMISSIONS,
@@ -64,6 +66,24 @@ export const userMenuEntries = (granted: Granted): UserMenuEntry[] => {
 export const grantableCodes = (granted: Granted): PermissionCode[] => {
   const set = toSet(granted);
   return ALL_PERMISSION_CODES.filter((code) => set.has(code));
+};
+
+/** The permission catalogue a grantor sees (`users.permissions`): what it may grant, with its category and field groups. */
+export const grantablePermissions = (
+  granted: Granted,
+): {
+  code: PermissionCode;
+  category: (typeof PERMISSION_CATALOGUE)[number]['category'];
+  groups: string[];
+}[] => {
+  const grantable = new Set<string>(grantableCodes(granted));
+  return PERMISSION_CATALOGUE.filter((p) => grantable.has(p.code)).map((p) => ({
+    code: p.code,
+    category: p.category,
+    groups: Object.entries(FIELD_GROUPS)
+      .filter(([, codes]) => (codes as readonly string[]).includes(p.code))
+      .map(([group]) => group),
+  }));
 };
 
 export const ungrantable = (granted: Granted, requested: readonly string[]): string[] => {

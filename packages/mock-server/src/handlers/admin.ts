@@ -2,15 +2,14 @@ import {
   type Actor,
   actorOf,
   administersUser,
-  checkCustomerScope,
-  checkEmployeeLink,
-  checkHeld,
+  checkGrants,
   checkPasswordPair,
   checkRoleChangeable,
-  FIELD_GROUPS,
-  grantableCodes,
+  checkRoleForm,
+  userView as domainUserView,
+  grantablePermissions,
   newRoleOwner,
-  PERMISSION_CATALOGUE,
+  protocolEntry,
   ROUTE_PERMISSIONS,
   type Role,
   type RoleInput,
@@ -18,13 +17,13 @@ import {
   roleChangeable,
   roleUserCounts,
   roleVisible,
-  type Scope,
-  scopeWithin,
+  sessionView,
   slicePage,
   type User,
   type UserInput,
   type UserSummary,
-  unknownCodes,
+  userFieldsOf,
+  userSummary,
 } from '@falcon/api-client';
 import type { DatasetRole, DatasetUser } from '@falcon/demo-data';
 import type { HttpHandler } from 'msw';
@@ -37,37 +36,13 @@ import { locationView } from './views';
 
 // --- users ------------------------------------------------------------------------------------
 
-const userView = (db: MockDb, u: DatasetUser): User => ({
-  id: u.id,
-  username: u.username,
-  firstname: u.firstname,
-  lastname: u.lastname,
-  email: u.email,
-  phone: u.phone,
-  region: u.region,
-  useRegion: u.useRegion,
-  language: u.language,
-  sessionTimeoutMinutes: u.sessionTimeoutMinutes,
-  roles: [...u.roles],
-  permissions: u.permissions.map((code) => ({ code })),
-  effectivePermissions: db.effectivePermissionsOf(u),
-  scope: structuredClone(u.scope),
-  employeeKey: u.employeeKey,
-  lastLogin: u.lastLogin,
-  createdAt: u.createdAt,
-  active: u.active,
-});
+const userView = (db: MockDb, u: DatasetUser): User =>
+  domainUserView(u, { ...u, effective: db.grants.effectivePermissionsOf(u) });
 
-const summaryView = (u: DatasetUser): UserSummary => ({
-  id: u.id,
-  username: u.username,
-  firstname: u.firstname,
-  lastname: u.lastname,
-  email: u.email,
-  region: u.region,
-  roles: [...u.roles],
-  lastLogin: u.lastLogin,
-});
+const summaryView = (u: DatasetUser): UserSummary => userSummary(u, u.roles);
+
+/** A user as its protocol entries record it. */
+const userState = (u: DatasetUser) => ({ username: u.username, roles: u.roles, scope: u.scope });
 
 const resolver = (db: MockDb) => ({ branchConcern: db.branchConcern, locationPath: db.locationPath });
 
@@ -86,63 +61,35 @@ const administered = (db: MockDb, auth: Auth, u: DatasetUser | undefined): Datas
   return u as DatasetUser;
 };
 
-/**
- * A caller grants only what it holds (400 permission_not_held), roles it may assign, an employee
- * link only when internal, a scope inside its own (403 scope), and a customer user gets a
- * non-empty scope in one concern (400 scope_required; over several concerns 400 validation_error).
- */
-const checkGrant = (
-  db: MockDb,
-  auth: Auth,
-  input: { roles: string[]; permissions: string[]; scope: Scope; employeeKey: string | null },
-) => {
-  const unknown = unknownCodes(input.permissions);
-  if (unknown.length) invalid('permissions', `unknown permission ${unknown[0]}`);
-  const actor = actorFor(db, auth);
-  for (const name of input.roles) {
-    const role = db.roleByName(name);
-    if (!role || !roleVisible(actor, role)) invalid('roles', `unknown role ${name}`);
-    else if (!roleAssignable(actor, role)) checkHeld(actor, role.permissions, 'roles');
-  }
-  checkHeld(actor, input.permissions, 'permissions');
-  checkEmployeeLink(callerOf(auth), input.employeeKey);
-  if (!scopeWithin(input.scope, auth.scope, resolver(db))) forbidden('scope');
-  const codes = [
-    ...input.scope.concerns.filter((c) => !db.concerns.has(c)),
-    ...input.scope.branches.filter((b) => !db.branches.has(b)),
-    ...input.scope.locations.filter((l) => !db.locations.has(l)),
-  ];
-  if (codes.length) invalid('scope', `unknown code ${codes[0]}`);
-  checkCustomerScope(input, resolver(db));
-};
+/** The grants of a user form (the shared rule `checkGrants`) over this database. */
+const checkGrant = (db: MockDb, auth: Auth, input: UserInput) =>
+  checkGrants(input, {
+    actor: actorFor(db, auth),
+    caller: callerOf(auth),
+    role: (name) => db.grants.roleByName(name),
+    resolve: resolver(db),
+    unknownTreeCode: () =>
+      input.scope.concerns.find((c) => !db.concerns.has(c)) ??
+      input.scope.branches.find((b) => !db.branches.has(b)) ??
+      input.scope.locations.find((l) => !db.locations.has(l)),
+  });
 
-const checkUserInput = (db: MockDb, auth: Auth, body: UserInput, existing?: DatasetUser) => {
-  const clash = db.userByName(body.username);
+const checkUserInput = async (db: MockDb, auth: Auth, body: UserInput, existing?: DatasetUser) => {
+  const clash = db.grants.userByName(body.username);
   if (clash && clash !== existing)
     throw new MockError(409, 'username_already_exists', undefined, { field: 'username' });
   if (!existing && !body.password) invalid('password', 'a password is required');
   const pair = checkPasswordPair(body.password, body.passwordRepeat);
   if (pair) throw new MockError(400, pair.error, undefined, { field: pair.field });
   if (body.employeeKey && !db.employees.has(body.employeeKey)) invalid('employeeKey', 'unknown employee');
-  checkGrant(db, auth, body);
+  await checkGrant(db, auth, body);
 };
 
 const applyUserInput = (db: MockDb, u: DatasetUser, body: UserInput) => {
-  u.username = body.username;
-  u.firstname = body.firstname;
-  u.lastname = body.lastname;
-  u.email = body.email || null;
-  u.phone = body.phone;
-  u.region = body.region;
-  u.useRegion = body.useRegion;
-  u.language = body.language;
-  u.sessionTimeoutMinutes = body.sessionTimeoutMinutes;
-  u.roles = [...new Set(body.roles.map((r) => db.roleByName(r)?.rolename ?? r))];
+  Object.assign(u, userFieldsOf(body));
+  u.roles = [...new Set(body.roles.map((r) => db.grants.roleByName(r)?.rolename ?? r))];
   u.permissions = [...new Set(body.permissions)];
   u.scope = structuredClone(body.scope);
-  u.employeeKey = body.employeeKey;
-  // Saving a user with a valid scope (checked before) reactivates a deactivated one.
-  u.active = true;
   if (body.password) u.password = body.password;
 };
 
@@ -157,7 +104,7 @@ export const usersHandlers = (ctx: HandlerContext): HttpHandler[] => [
     const f = body.filterMap;
     const has = (value: string | null, wanted: string | undefined) =>
       !wanted || (value ?? '').toLowerCase().includes(wanted.toLowerCase());
-    const rows = [...db.users.values()].filter(
+    const rows = [...db.grants.users.values()].filter(
       (u) =>
         administers(db, auth, u) &&
         has(u.username, f.username) &&
@@ -171,8 +118,8 @@ export const usersHandlers = (ctx: HandlerContext): HttpHandler[] => [
   }),
 
   // Before `user/:username`: the literal segment must win.
-  route(ctx, 'users', 'create', ({ db, auth, body }) => {
-    checkUserInput(db, auth, body);
+  route(ctx, 'users', 'create', async ({ db, auth, body }) => {
+    await checkUserInput(db, auth, body);
     const user: DatasetUser = {
       id: db.nextId('U'),
       username: '',
@@ -194,74 +141,41 @@ export const usersHandlers = (ctx: HandlerContext): HttpHandler[] => [
       active: true,
     };
     applyUserInput(db, user, body);
-    db.users.set(user.id, user);
-    db.log({
-      username: auth.user.username,
-      type: 'create',
-      objectType: 'user',
-      objectId: user.id,
-      locationCode: null,
-      summary: `user ${user.username} created`,
-      after: { username: user.username, roles: user.roles, scope: user.scope },
-    });
+    db.grants.users.set(user.id, user);
+    db.protocol.log(protocolEntry.userCreated(auth.user.username, user.id, userState(user)));
     return userView(db, user);
   }),
 
   route(ctx, 'users', 'getByUsername', ({ db, auth, params }) =>
-    userView(db, administered(db, auth, db.userByName(params.username))),
+    userView(db, administered(db, auth, db.grants.userByName(params.username))),
   ),
 
   route(ctx, 'users', 'getById', ({ db, auth, params }) => {
     if (params.id === auth.user.id) return userView(db, auth.user);
     if (!auth.permissions.has(ROUTE_PERMISSIONS.createUser)) forbidden();
-    return userView(db, administered(db, auth, db.users.get(params.id)));
+    return userView(db, administered(db, auth, db.grants.users.get(params.id)));
   }),
 
-  route(ctx, 'users', 'update', ({ db, auth, params, body }) => {
-    const user = administered(db, auth, db.userByName(params.username));
-    checkUserInput(db, auth, body, user);
-    const before = { username: user.username, roles: [...user.roles], scope: structuredClone(user.scope) };
+  route(ctx, 'users', 'update', async ({ db, auth, params, body }) => {
+    const user = administered(db, auth, db.grants.userByName(params.username));
+    await checkUserInput(db, auth, body, user);
+    const before = structuredClone(userState(user));
     applyUserInput(db, user, body);
-    if (body.password && user.id !== auth.user.id) db.closeSessionsOf(user.id);
-    db.log({
-      username: auth.user.username,
-      type: 'update',
-      objectType: 'user',
-      objectId: user.id,
-      locationCode: null,
-      summary: `user ${user.username} updated`,
-      before,
-      after: { username: user.username, roles: user.roles, scope: user.scope },
-    });
+    if (body.password && user.id !== auth.user.id) db.sessions.closeAllOf(user.id);
+    db.protocol.log(protocolEntry.userUpdated(auth.user.username, user.id, before, userState(user)));
     return userView(db, user);
   }),
 
   route(ctx, 'users', 'remove', ({ db, auth, params }) => {
-    const user = administered(db, auth, db.userByName(params.username));
+    const user = administered(db, auth, db.grants.userByName(params.username));
     if (user.id === auth.user.id) fail(409, 'deletion_error', 'username', 'You cannot delete yourself.');
-    db.users.delete(user.id);
-    db.closeSessionsOf(user.id);
-    db.log({
-      username: auth.user.username,
-      type: 'delete',
-      objectType: 'user',
-      objectId: user.id,
-      locationCode: null,
-      summary: `user ${user.username} deleted`,
-    });
+    db.grants.users.delete(user.id);
+    db.sessions.closeAllOf(user.id);
+    db.protocol.log(protocolEntry.userDeleted(auth.user.username, user.id, userState(user)));
     return { ok: true as const };
   }),
 
-  route(ctx, 'users', 'permissions', ({ auth }) => {
-    const grantable = new Set<string>(grantableCodes(auth.permissions));
-    return PERMISSION_CATALOGUE.filter((p) => grantable.has(p.code)).map((p) => ({
-      code: p.code,
-      category: p.category,
-      groups: Object.entries(FIELD_GROUPS)
-        .filter(([, codes]) => (codes as readonly string[]).includes(p.code))
-        .map(([group]) => group),
-    }));
-  }),
+  route(ctx, 'users', 'permissions', ({ auth }) => grantablePermissions(auth.permissions)),
 ];
 
 // --- roles ------------------------------------------------------------------------------------
@@ -282,7 +196,7 @@ const roleView = (r: DatasetRole, actor: Actor, counts: ReadonlyMap<string, numb
 /** Role views with user counts among the users the caller administers. */
 const rolesView = (db: MockDb, auth: Auth, roles: DatasetRole[]) => {
   const actor = actorFor(db, auth);
-  const counts = roleUserCounts([...db.users.values()].filter((u) => administers(db, auth, u)));
+  const counts = roleUserCounts([...db.grants.users.values()].filter((u) => administers(db, auth, u)));
   return roles.map((r) => roleView(r, actor, counts));
 };
 
@@ -293,21 +207,15 @@ const visibleRole = (db: MockDb, auth: Auth, r: DatasetRole | undefined): Datase
 };
 
 const checkRoleInput = (db: MockDb, actor: Actor, body: RoleInput, existing?: DatasetRole) => {
-  const clash = db.roleByName(body.rolename);
-  if (clash && clash !== existing)
-    throw new MockError(409, 'rolename_already_exists', undefined, { field: 'rolename' });
-  if (existing?.builtIn && existing.rolename !== body.rolename)
-    invalid('rolename', 'built-in roles keep their name');
-  const unknown = unknownCodes(body.permissions);
-  if (unknown.length) invalid('permissions', `unknown permission ${unknown[0]}`);
-  checkHeld(actor, body.permissions, 'permissions');
+  const clash = db.grants.roleByName(body.rolename);
+  checkRoleForm(actor, body, existing, clash !== undefined && clash !== existing);
 };
 
 export const rolesHandlers = (ctx: HandlerContext): HttpHandler[] => [
   route(ctx, 'roles', 'list', ({ db, auth, body }) => {
     const f = body.filterMap;
     const actor = actorFor(db, auth);
-    const rows = [...db.roles.values()].filter(
+    const rows = [...db.grants.roles.values()].filter(
       (r) =>
         roleVisible(actor, r) &&
         (!f.rolename || r.rolename.toLowerCase().includes(f.rolename.toLowerCase())) &&
@@ -322,7 +230,7 @@ export const rolesHandlers = (ctx: HandlerContext): HttpHandler[] => [
     return rolesView(
       db,
       auth,
-      [...db.roles.values()].filter((r) => roleAssignable(actor, r)),
+      [...db.grants.roles.values()].filter((r) => roleAssignable(actor, r)),
     );
   }),
   // Before `role/:rolename`: the literal segment must win.
@@ -341,64 +249,40 @@ export const rolesHandlers = (ctx: HandlerContext): HttpHandler[] => [
       builtIn: false,
       concernCode: owner ?? null,
     };
-    db.roles.set(role.id, role);
-    db.log({
-      username: auth.user.username,
-      type: 'create',
-      objectType: 'role',
-      objectId: role.id,
-      locationCode: null,
-      summary: `role ${role.rolename} created`,
-      after: { rolename: role.rolename, permissions: role.permissions, concernCode: role.concernCode },
-    });
+    db.grants.roles.set(role.id, role);
+    db.protocol.log(protocolEntry.roleCreated(auth.user.username, role.id, role));
     return rolesView(db, auth, [role])[0];
   }),
   route(
     ctx,
     'roles',
     'getById',
-    ({ db, auth, params }) => rolesView(db, auth, [visibleRole(db, auth, db.roles.get(params.id))])[0],
+    ({ db, auth, params }) => rolesView(db, auth, [visibleRole(db, auth, db.grants.roles.get(params.id))])[0],
   ),
   route(ctx, 'roles', 'update', ({ db, auth, params, body }) => {
-    const role = visibleRole(db, auth, db.roleByName(params.rolename));
+    const role = visibleRole(db, auth, db.grants.roleByName(params.rolename));
     const actor = actorFor(db, auth);
     checkRoleChangeable(actor, role);
     checkRoleInput(db, actor, body, role);
     const before = { rolename: role.rolename, permissions: [...role.permissions] };
     if (role.rolename !== body.rolename)
-      for (const u of db.users.values())
+      for (const u of db.grants.users.values())
         u.roles = u.roles.map((r) => (r === role.rolename ? body.rolename : r));
     role.rolename = body.rolename;
     role.firstname = body.firstname ?? null;
     role.lastname = body.lastname ?? null;
     role.region = body.region ?? null;
     role.permissions = [...new Set(body.permissions)];
-    db.log({
-      username: auth.user.username,
-      type: 'update',
-      objectType: 'role',
-      objectId: role.id,
-      locationCode: null,
-      summary: `role ${role.rolename} updated`,
-      before,
-      after: { rolename: role.rolename, permissions: role.permissions },
-    });
+    db.protocol.log(protocolEntry.roleUpdated(auth.user.username, role.id, before, role));
     return rolesView(db, auth, [role])[0];
   }),
   route(ctx, 'roles', 'remove', ({ db, auth, params }) => {
-    const role = visibleRole(db, auth, db.roleByName(params.rolename));
+    const role = visibleRole(db, auth, db.grants.roleByName(params.rolename));
     if (role.builtIn) fail(409, 'deletion_error', 'rolename', 'Built-in roles cannot be deleted.');
     checkRoleChangeable(actorFor(db, auth), role);
-    db.roles.delete(role.id);
-    for (const u of db.users.values()) u.roles = u.roles.filter((r) => r !== role.rolename);
-    db.log({
-      username: auth.user.username,
-      type: 'delete',
-      objectType: 'role',
-      objectId: role.id,
-      locationCode: null,
-      summary: `role ${role.rolename} deleted`,
-    });
+    db.grants.roles.delete(role.id);
+    for (const u of db.grants.users.values()) u.roles = u.roles.filter((r) => r !== role.rolename);
+    db.protocol.log(protocolEntry.roleDeleted(auth.user.username, role.id, role));
     return { ok: true as const };
   }),
 ];
@@ -412,20 +296,13 @@ export const profileHandlers = (ctx: HandlerContext): HttpHandler[] => [
     if (!throttledCheck(db, auth.user.username, () => auth.user.password === body.oldPassword))
       throw new MockError(400, 'wrong_password', undefined, { field: 'oldPassword' });
     auth.user.password = body.newPassword;
-    db.closeSessionsOf(auth.user.id, auth.token);
-    db.log({
-      username: auth.user.username,
-      type: 'update',
-      objectType: 'user',
-      objectId: auth.user.id,
-      locationCode: null,
-      summary: `${auth.user.username} changed the password`,
-    });
+    db.sessions.closeAllOf(auth.user.id, auth.token);
+    db.protocol.log(protocolEntry.passwordChanged(auth.user));
     return { ok: true as const };
   }),
-  route(ctx, 'profile', 'setLanguage', ({ db, auth, body }) => {
+  route(ctx, 'profile', 'setLanguage', ({ auth, body }) => {
     auth.user.language = body.language;
-    return db.sessionOf(auth);
+    return sessionView(auth);
   }),
 ];
 
@@ -438,14 +315,14 @@ export const adminHandlers = (ctx: HandlerContext): HttpHandler[] => [
       branches: db.branches.size,
       locations: db.locations.size,
       containers: db.containers.size,
-      users: db.users.size,
-      roles: db.roles.size,
+      users: db.grants.users.size,
+      roles: db.grants.roles.size,
     },
-    pendingRequests: db.reviews.filter((r) => r.state === 'pending').length,
+    pendingRequests: db.reviews.requests.filter((r) => r.state === 'pending').length,
     exports: {
-      queued: db.exports.filter((e) => e.state === 'queued').length,
-      running: db.exports.filter((e) => e.state === 'running').length,
-      failed: db.exports.filter((e) => e.state === 'failed').length,
+      queued: db.files.exports.filter((e) => e.state === 'queued').length,
+      running: db.files.exports.filter((e) => e.state === 'running').length,
+      failed: db.files.exports.filter((e) => e.state === 'failed').length,
     },
     version: MOCK_VERSION,
     startedAt: db.startedAt,
@@ -467,13 +344,14 @@ export const adminHandlers = (ctx: HandlerContext): HttpHandler[] => [
         };
       })
       .sort((a, b) => b.alarmingCount - a.alarmingCount || a.code.localeCompare(b.code));
-    const mine = db.reviews.filter((r) => r.requestedBy === auth.user.username);
+    const mine = db.reviews.requests.filter((r) => r.requestedBy === auth.user.username);
     return {
       locations,
       myPendingRequests: mine.filter((r) => r.state === 'pending').length,
       toReview: auth.permissions.has('PERM_REVIEWREQUESTS')
-        ? db.reviews.filter((r) => r.state === 'pending' && db.canSeeLocation(auth.scope, r.locationCode))
-            .length
+        ? db.reviews.requests.filter(
+            (r) => r.state === 'pending' && db.canSeeLocation(auth.scope, r.locationCode),
+          ).length
         : 0,
       recentRequests: [...mine].sort((a, b) => b.requestedAt.localeCompare(a.requestedAt)).slice(0, 5),
     };

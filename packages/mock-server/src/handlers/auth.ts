@@ -1,3 +1,4 @@
+import { protocolEntry, sessionView } from '@falcon/api-client';
 import { HttpResponse } from 'msw';
 import type { Auth } from '../db';
 import { MockError } from '../errors';
@@ -14,60 +15,33 @@ const withSession = (body: unknown, token: string) =>
 
 export const authHandlers = (ctx: HandlerContext) => [
   route(ctx, 'auth', 'signin', ({ db, body }) => {
-    const user = db.userByName(body.username);
+    const user = db.grants.userByName(body.username);
     const ok = throttledCheck(db, body.username, () => user?.password === body.password);
     if (!user?.active || !ok) {
-      db.log({
-        username: body.username,
-        type: 'signin_failed',
-        objectType: 'user',
-        objectId: user?.id ?? null,
-        locationCode: null,
-        summary: `sign-in failed for ${body.username}`,
-      });
+      db.protocol.log(protocolEntry.signInFailed(body.username, user?.id ?? null));
       // Same answer for an unknown user and a wrong password: no user enumeration.
       throw new MockError(401, 'login_failed');
     }
     user.lastLogin = db.now();
-    const token = db.openSession(user);
-    db.log({
-      username: user.username,
-      type: 'signin',
-      objectType: 'user',
-      objectId: user.id,
-      locationCode: null,
-      summary: `${user.username} signed in`,
-    });
-    return withSession(db.sessionOf(db.authOf(token) as Auth), token);
+    const token = db.sessions.open(user);
+    db.protocol.log(protocolEntry.signedIn(user));
+    return withSession(sessionView(db.sessions.authOf(token) as Auth), token);
   }),
 
   route(ctx, 'auth', 'impersonate', ({ db, body, auth }) => {
-    const target = db.userByName(body.username);
+    const target = db.grants.userByName(body.username);
     if (!target?.active) throw new MockError(404, 'not_found', undefined, { field: 'username' });
-    const token = db.openSession(target, auth.impersonatedBy ?? auth.user.username);
-    db.closeSession(auth.token);
-    db.log({
-      username: auth.user.username,
-      type: 'impersonate',
-      objectType: 'user',
-      objectId: target.id,
-      locationCode: null,
-      summary: `${auth.user.username} continues as ${target.username}`,
-    });
-    return withSession(db.sessionOf(db.authOf(token) as Auth), token);
+    const by = auth.impersonatedBy ?? auth.user.username;
+    const token = db.sessions.open(target, by);
+    db.sessions.close(auth.token);
+    db.protocol.log(protocolEntry.impersonated(auth.user.username, target, by));
+    return withSession(sessionView(db.sessions.authOf(token) as Auth), token);
   }),
 
   route(ctx, 'auth', 'signout', ({ db, optionalAuth }) => {
     if (optionalAuth) {
-      db.closeSession(optionalAuth.token);
-      db.log({
-        username: optionalAuth.user.username,
-        type: 'signout',
-        objectType: 'user',
-        objectId: optionalAuth.user.id,
-        locationCode: null,
-        summary: `${optionalAuth.user.username} signed out`,
-      });
+      db.sessions.close(optionalAuth.token);
+      db.protocol.log(protocolEntry.signedOut(optionalAuth.user));
     }
     return HttpResponse.json(
       { ok: true as const },
@@ -75,5 +49,5 @@ export const authHandlers = (ctx: HandlerContext) => [
     );
   }),
 
-  route(ctx, 'auth', 'session', ({ db, auth }) => db.sessionOf(auth)),
+  route(ctx, 'auth', 'session', ({ auth }) => sessionView(auth)),
 ];

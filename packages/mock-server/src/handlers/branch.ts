@@ -1,3 +1,4 @@
+import { protocolEntry } from '@falcon/api-client';
 import type { DatasetBranch } from '@falcon/demo-data';
 import type { HttpHandler } from 'msw';
 import type { Auth, MockDb } from '../db';
@@ -24,27 +25,20 @@ export const branchHandlers = (ctx: HandlerContext): HttpHandler[] => [
 
   route(ctx, 'branch', 'map', ({ db, auth, params }) => {
     branchFor(db, auth, params.code);
-    const map = db.branchMaps.get(params.code);
+    const map = db.files.branchMaps.get(params.code);
     return map ? fileResponse(map, true) : notFound();
   }),
 
   route(ctx, 'branch', 'uploadMap', async ({ db, auth, params, file }) => {
     const branch = branchFor(db, auth, params.code);
     const upload = file as File;
-    db.branchMaps.set(branch.code, {
+    db.files.branchMaps.set(branch.code, {
       branchCode: branch.code,
       filename: upload.name,
       contentType: upload.type || 'application/octet-stream',
       content: new Uint8Array(await upload.arrayBuffer()),
     });
-    db.log({
-      username: auth.user.username,
-      type: 'upload',
-      objectType: 'branchMap',
-      objectId: branch.code,
-      locationCode: null,
-      summary: `branch map ${upload.name} uploaded for ${branch.code}`,
-    });
+    db.protocol.log(protocolEntry.branchMapUploaded(auth.user.username, branch.code));
     return { ok: true as const };
   }),
 
@@ -64,16 +58,7 @@ export const branchHandlers = (ctx: HandlerContext): HttpHandler[] => [
     const before = db.positions.find((p) => p.locationCode === body.locationCode) ?? null;
     db.positions = db.positions.filter((p) => p.locationCode !== body.locationCode);
     db.positions.push({ ...body });
-    db.log({
-      username: auth.user.username,
-      type: before ? 'update' : 'create',
-      objectType: 'locationPosition',
-      objectId: body.locationCode,
-      locationCode: body.locationCode,
-      summary: `position of ${body.locationCode} on the map of ${branch.code} saved`,
-      before: before ? { x: before.x, y: before.y } : null,
-      after: { x: body.x, y: body.y },
-    });
+    db.protocol.log(protocolEntry.positionSaved(auth.user.username, branch.code, body, before));
     return body;
   }),
 
@@ -85,14 +70,7 @@ export const branchHandlers = (ctx: HandlerContext): HttpHandler[] => [
     );
     const deleted = before - db.positions.length;
     if (deleted)
-      db.log({
-        username: auth.user.username,
-        type: 'delete',
-        objectType: 'locationPosition',
-        objectId: body.locationCode,
-        locationCode: body.locationCode,
-        summary: `position of ${body.locationCode} removed from the map of ${branch.code}`,
-      });
+      db.protocol.log(protocolEntry.positionRemoved(auth.user.username, branch.code, body.locationCode));
     return { deleted };
   }),
 
@@ -101,14 +79,7 @@ export const branchHandlers = (ctx: HandlerContext): HttpHandler[] => [
     const before = db.positions.length;
     db.positions = db.positions.filter((p) => p.branchCode !== branch.code);
     const deleted = before - db.positions.length;
-    db.log({
-      username: auth.user.username,
-      type: 'delete',
-      objectType: 'locationPosition',
-      objectId: branch.code,
-      locationCode: null,
-      summary: `${deleted} positions removed from the map of ${branch.code}`,
-    });
+    db.protocol.log(protocolEntry.positionsCleared(auth.user.username, branch.code, deleted));
     return { deleted };
   }),
 

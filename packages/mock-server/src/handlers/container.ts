@@ -1,38 +1,31 @@
 import {
-  earliestOrderDate,
+  type ContainerAction,
+  containerActionRefusal,
   FIELD_PERMISSIONS,
-  isOrderDateAllowed,
+  orderDateRefusal,
   type ReviewRequest,
-  type ReviewType,
 } from '@falcon/api-client';
 import type { DatasetContainer, DatasetLocation } from '@falcon/demo-data';
 import type { HttpHandler } from 'msw';
 import type { Auth, MockDb } from '../db';
 import { fail, invalid, notFound } from '../errors';
+import { requestReview } from './reviews';
 import { fileResponse, type HandlerContext, route } from './route';
 import { articleView, containerById, documentView, toContainer } from './views';
-
-const ERROR_KEY = {
-  deactivate: 'deactivate_error',
-  scan: 'scan_error',
-  changequantity: 'change_quantity_error',
-  additionalorder: 'order_error',
-} as const;
 
 /** A container action is a request for review: nothing about the container changes yet. */
 const requestAction = (
   db: MockDb,
   auth: Auth,
   id: string,
-  type: Exclude<ReviewType, 'inventorytransfer' | 'message' | 'rackscan'>,
+  type: ContainerAction,
   payload: (c: DatasetContainer) => ReviewRequest['payload'],
 ) => {
   const container = containerById(db, auth, id);
-  if (!container.active) fail(409, ERROR_KEY[type], undefined, 'The container is inactive.');
-  if (db.reviews.some((r) => r.containerId === container.id && r.type === type && r.state === 'pending'))
-    fail(409, ERROR_KEY[type], undefined, 'The same request is waiting for review already.');
+  const refusal = containerActionRefusal(type, container, db.reviews.hasPending(container.id, type));
+  if (refusal) fail(409, refusal.key, undefined, refusal.message);
   const location = db.locations.get(container.locationCode) as DatasetLocation;
-  return db.createReview(auth, type, location, container, payload(container));
+  return requestReview(db, auth, type, location, container, payload(container));
 };
 
 export const containerHandlers = (ctx: HandlerContext): HttpHandler[] => [
@@ -45,22 +38,22 @@ export const containerHandlers = (ctx: HandlerContext): HttpHandler[] => [
   }),
   route(ctx, 'container', 'get', ({ db, auth, params }) => {
     const container = containerById(db, auth, params.id);
-    return { ...toContainer(container), pendingRequests: db.pendingRequestsOf(container) };
+    return { ...toContainer(container), pendingRequests: db.reviews.pendingTypesFor(container) };
   }),
   route(ctx, 'container', 'message', ({ db, auth, params, body }) => {
     const container = containerById(db, auth, params.id);
     const location = db.locations.get(container.locationCode) as DatasetLocation;
-    return db.createReview(auth, 'message', location, container, { message: body.message });
+    return requestReview(db, auth, 'message', location, container, { message: body.message });
   }),
   route(ctx, 'container', 'documents', ({ db, auth, params, apiUrl }) => {
     const container = containerById(db, auth, params.id);
-    return [...db.documents.values()]
+    return [...db.files.documents.values()]
       .filter((d) => d.containerId === container.id)
       .map((d) => documentView(apiUrl, d));
   }),
   route(ctx, 'container', 'requests', ({ db, auth, params }) => {
     const container = containerById(db, auth, params.id);
-    return db.reviews
+    return db.reviews.requests
       .filter((r) => r.containerId === container.id)
       .sort((a, b) => b.requestedAt.localeCompare(a.requestedAt) || b.id.localeCompare(a.id));
   }),
@@ -72,9 +65,8 @@ export const containerHandlers = (ctx: HandlerContext): HttpHandler[] => [
   ),
   route(ctx, 'container', 'additionalOrder', ({ db, auth, params, body }) => {
     containerById(db, auth, params.id); // a foreign container is 404 first, as on the server
-    const now = new Date(db.now());
-    if (!isOrderDateAllowed(body.additionalOrderDate, now))
-      invalid('additionalOrderDate', `The date may not lie before ${earliestOrderDate(now)}.`);
+    const refused = orderDateRefusal(body.additionalOrderDate, new Date(db.now()));
+    if (refused) invalid('additionalOrderDate', refused);
     return requestAction(db, auth, params.id, 'additionalorder', () => ({
       factor: body.factor,
       additionalOrderDate: body.additionalOrderDate,
@@ -94,7 +86,7 @@ export const articleHandlers = (ctx: HandlerContext): HttpHandler[] => [
 
 export const documentHandlers = (ctx: HandlerContext): HttpHandler[] => [
   route(ctx, 'document', 'download', ({ db, auth, params }) => {
-    const doc = db.documents.get(params.id);
+    const doc = db.files.documents.get(params.id);
     if (!doc) return notFound();
     // A document the caller may not see (hidden field or foreign data) is as missing as an unknown one.
     const visible = doc.containerId

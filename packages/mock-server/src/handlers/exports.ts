@@ -1,4 +1,11 @@
-import { type ExportJob, type ExportRequest, labelsFor, languageOf, slicePage } from '@falcon/api-client';
+import {
+  type ExportJob,
+  type ExportRequest,
+  labelsFor,
+  languageOf,
+  protocolEntry,
+  slicePage,
+} from '@falcon/api-client';
 import type { DatasetContainer } from '@falcon/demo-data';
 import type { Auth, MockDb, StoredExport } from '../db';
 import { notFound } from '../errors';
@@ -49,19 +56,12 @@ export const createExport = (
     file: null,
   };
   job.file = { filename: job.filename, contentType: XLSX_TYPE, content };
-  db.exports.push(job);
-  db.log({
-    username: auth.user.username,
-    type: 'export',
-    objectType: kind,
-    objectId: scope.code,
-    locationCode: kind === 'location' ? scope.code : null,
-    summary: `export of ${scope.code} (${rows.length} rows)`,
-  });
+  db.files.exports.push(job);
+  db.protocol.log(protocolEntry.exportQueued(auth.user.username, kind, scope.code, job.id));
   return toJob(job);
 };
 
-const mine = (db: MockDb, auth: Auth) => db.exports.filter((e) => e.owner === auth.user.username);
+const mine = (db: MockDb, auth: Auth) => db.files.exports.filter((e) => e.owner === auth.user.username);
 
 export const exportsHandlers = (ctx: HandlerContext) => [
   route(ctx, 'exports', 'list', ({ db, auth, body }) => {

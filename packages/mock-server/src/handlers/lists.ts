@@ -1,8 +1,15 @@
-import { type BarcodeList, type InventoryList, slicePage, type TableAnswer } from '@falcon/api-client';
+import {
+  type BarcodeList,
+  type InventoryList,
+  protocolEntry,
+  slicePage,
+  type TableAnswer,
+} from '@falcon/api-client';
 import type { HttpHandler } from 'msw';
 import type { Auth, MockDb, StoredBarcodeList, StoredInventoryList } from '../db';
 import { fail, MockError, notFound } from '../errors';
 import { readTable, type TableRow, withoutHeader } from '../tables';
+import { requestReview } from './reviews';
 import { fileResponse, type HandlerContext, route } from './route';
 import { locationFor } from './views';
 
@@ -61,7 +68,7 @@ const stored = async (file: File) => ({
 export const barcodeListsHandlers = (ctx: HandlerContext): HttpHandler[] => [
   route(ctx, 'barcodeLists', 'list', ({ db, auth, params, body }) => {
     const location = locationFor(db, auth, params.code);
-    const rows = db.barcodeLists
+    const rows = db.files.barcodeLists
       .filter((l) => l.locationCode === location.code)
       .sort((a, b) => b.uploadedAt.localeCompare(a.uploadedAt) || b.id.localeCompare(a.id));
     const page = slicePage(rows, body.page, body.size);
@@ -74,7 +81,7 @@ export const barcodeListsHandlers = (ctx: HandlerContext): HttpHandler[] => [
     const rows = await readRows(upload);
     const fingerprint = fingerprintOf(rows);
     const duplicateOf = checkDuplicate(
-      db.barcodeLists.find((l) => l.locationCode === location.code && l.fingerprint === fingerprint),
+      db.files.barcodeLists.find((l) => l.locationCode === location.code && l.fingerprint === fingerprint),
       body.again,
     );
     const checked = rows.map(({ line, cells }) => {
@@ -102,35 +109,26 @@ export const barcodeListsHandlers = (ctx: HandlerContext): HttpHandler[] => [
       file: await stored(upload),
       fingerprint,
     };
-    db.barcodeLists.push(list);
-    db.log({
-      username: auth.user.username,
-      type: 'upload',
-      objectType: 'barcodeList',
-      objectId: list.id,
-      locationCode: location.code,
-      summary: `barcode list ${list.filename} uploaded (${list.rowCount} rows, ${list.invalidCount} invalid)`,
-    });
+    db.files.barcodeLists.push(list);
+    db.protocol.log(
+      protocolEntry.listUploaded(auth.user.username, 'barcodeList', list, {
+        rowCount: list.rowCount,
+        failed: list.invalidCount,
+      }),
+    );
     return detail(list);
   }),
 
   route(ctx, 'barcodeLists', 'get', ({ db, auth, params }) =>
-    detail(listFor(db, auth, db.barcodeLists, params.id)),
+    detail(listFor(db, auth, db.files.barcodeLists, params.id)),
   ),
   route(ctx, 'barcodeLists', 'file', ({ db, auth, params }) =>
-    fileResponse(listFor(db, auth, db.barcodeLists, params.id).file),
+    fileResponse(listFor(db, auth, db.files.barcodeLists, params.id).file),
   ),
   route(ctx, 'barcodeLists', 'remove', ({ db, auth, params }) => {
-    const list = listFor(db, auth, db.barcodeLists, params.id);
-    db.barcodeLists = db.barcodeLists.filter((l) => l !== list);
-    db.log({
-      username: auth.user.username,
-      type: 'delete',
-      objectType: 'barcodeList',
-      objectId: list.id,
-      locationCode: list.locationCode,
-      summary: `barcode list ${list.filename} removed`,
-    });
+    const list = listFor(db, auth, db.files.barcodeLists, params.id);
+    db.files.barcodeLists = db.files.barcodeLists.filter((l) => l !== list);
+    db.protocol.log(protocolEntry.listRemoved(auth.user.username, 'barcodeList', list));
     return { deleted: 1 };
   }),
   route(ctx, 'barcodeLists', 'download', ({ db, auth, params }) => {
@@ -151,7 +149,7 @@ export const barcodeListsHandlers = (ctx: HandlerContext): HttpHandler[] => [
 export const inventoryListsHandlers = (ctx: HandlerContext): HttpHandler[] => [
   route(ctx, 'inventoryLists', 'list', ({ db, auth, params, body }) => {
     const location = locationFor(db, auth, params.code);
-    const rows = db.inventoryLists
+    const rows = db.files.inventoryLists
       .filter((l) => l.locationCode === location.code)
       .sort((a, b) => b.uploadedAt.localeCompare(a.uploadedAt) || b.id.localeCompare(a.id));
     const page = slicePage(rows, body.page, body.size);
@@ -164,7 +162,7 @@ export const inventoryListsHandlers = (ctx: HandlerContext): HttpHandler[] => [
     const rows = await readRows(upload);
     const fingerprint = fingerprintOf(rows);
     checkDuplicate(
-      db.inventoryLists.find((l) => l.locationCode === location.code && l.fingerprint === fingerprint),
+      db.files.inventoryLists.find((l) => l.locationCode === location.code && l.fingerprint === fingerprint),
       body.again,
     );
     const seen = new Map<string, number>();
@@ -195,48 +193,41 @@ export const inventoryListsHandlers = (ctx: HandlerContext): HttpHandler[] => [
       file: await stored(upload),
       fingerprint,
     };
-    db.inventoryLists.push(list);
-    db.log({
-      username: auth.user.username,
-      type: 'upload',
-      objectType: 'inventoryList',
-      objectId: list.id,
-      locationCode: location.code,
-      summary: `inventory list ${list.filename} uploaded (${list.rowCount} rows, ${list.errorCount} with errors)`,
-    });
+    db.files.inventoryLists.push(list);
+    db.protocol.log(
+      protocolEntry.listUploaded(auth.user.username, 'inventoryList', list, {
+        rowCount: list.rowCount,
+        failed: list.errorCount,
+      }),
+    );
     return detail(list);
   }),
 
   route(ctx, 'inventoryLists', 'get', ({ db, auth, params }) =>
-    detail(listFor(db, auth, db.inventoryLists, params.id)),
+    detail(listFor(db, auth, db.files.inventoryLists, params.id)),
   ),
 
   route(ctx, 'inventoryLists', 'transfer', ({ db, auth, params }) => {
-    const list = listFor(db, auth, db.inventoryLists, params.id);
+    const list = listFor(db, auth, db.files.inventoryLists, params.id);
     if (list.state === 'transferred')
       return fail(409, 'request_already_reviewed', 'state', 'The list was transferred already.');
     if (list.errorCount > 0)
       return fail(400, 'validation_error', 'rows', 'Only a list without errors can be transferred.');
     const location = locationFor(db, auth, list.locationCode);
-    const request = db.createReview(auth, 'inventorytransfer', location, null, { inventoryListId: list.id });
+    const request = requestReview(db, auth, 'inventorytransfer', location, null, {
+      inventoryListId: list.id,
+    });
     list.state = 'transferred';
     list.reviewRequestId = request.id;
     return request;
   }),
 
   route(ctx, 'inventoryLists', 'remove', ({ db, auth, params }) => {
-    const list = listFor(db, auth, db.inventoryLists, params.id);
+    const list = listFor(db, auth, db.files.inventoryLists, params.id);
     if (list.state === 'transferred')
       return fail(409, 'deletion_error', 'state', 'A transferred list stays.');
-    db.inventoryLists = db.inventoryLists.filter((l) => l !== list);
-    db.log({
-      username: auth.user.username,
-      type: 'delete',
-      objectType: 'inventoryList',
-      objectId: list.id,
-      locationCode: list.locationCode,
-      summary: `inventory list ${list.filename} removed`,
-    });
+    db.files.inventoryLists = db.files.inventoryLists.filter((l) => l !== list);
+    db.protocol.log(protocolEntry.listRemoved(auth.user.username, 'inventoryList', list));
     return { deleted: 1 };
   }),
 ];

@@ -1,9 +1,21 @@
-import { fullNameOf, type Image, type LocationAdmin, positionOf, slicePage } from '@falcon/api-client';
+import {
+  fullNameOf,
+  type Image,
+  type LocationAdmin,
+  positionOf,
+  protocolEntry,
+  rackPayload,
+  rackScanRefusal,
+  slicePage,
+  suggestionOf,
+  suggestionSearch,
+} from '@falcon/api-client';
 import type { DatasetImage, DatasetLocation, DatasetRack } from '@falcon/demo-data';
 import type { HttpHandler } from 'msw';
 import type { Auth, MockDb } from '../db';
 import { fail, invalid, notFound } from '../errors';
 import { createExport } from './exports';
+import { requestReview } from './reviews';
 import { fileResponse, type HandlerContext, route } from './route';
 import { runSearch } from './search';
 import { locationFor, locationView, racksView } from './views';
@@ -51,20 +63,7 @@ const rackMessage = (
       ? undefined
       : ((db.shelvesByRack.get(rack.code) ?? []).find((s) => s.position === shelfAt) ??
         fail(404, 'not_found', 'shelf'));
-  return db.createReview(
-    auth,
-    'message',
-    location,
-    null,
-    {
-      message,
-      rackName: rack.name,
-      rackPosition: rack.position,
-      rackCode: rack.code,
-      ...(shelf ? { shelfPosition: shelf.position, shelfCode: shelf.code } : {}),
-    },
-    rack,
-  );
+  return requestReview(db, auth, 'message', location, null, { message, ...rackPayload(rack, shelf) }, rack);
 };
 
 const imageView = (apiUrl: (path: string) => string, img: DatasetImage): Image => ({
@@ -86,7 +85,7 @@ const imageView = (apiUrl: (path: string) => string, img: DatasetImage): Image =
 
 /** Customer admins responsible for a location: KD_ADMIN users whose scope reaches it. */
 const adminsOf = (db: MockDb, code: string): ReturnType<(typeof LocationAdmin)['parse']>[] =>
-  [...db.users.values()]
+  [...db.grants.users.values()]
     .filter((u) => u.roles.includes('KD_ADMIN') && !u.scope.all && db.canSeeLocation(u.scope, code))
     .map((u) => ({
       userId: u.id,
@@ -119,17 +118,9 @@ export const locationHandlers = (ctx: HandlerContext): HttpHandler[] => [
       return invalid('rackCodes', "must list each of the location's racks once");
     const before = [...racks].sort((a, b) => a.position - b.position || a.code.localeCompare(b.code));
     for (const rack of racks) rack.position = body.rackCodes.indexOf(rack.code) + 1;
-    db.log({
-      username: auth.user.username,
-      type: 'update',
-      objectType: 'rackLayout',
-      objectId: location.code,
-      locationCode: location.code,
-      summary: `rack order of ${location.code} changed`,
-      // The order as lists under `rackCodes`: readers without the rack code field see no codes.
-      before: { rackCodes: before.map((r) => r.code) },
-      after: { rackCodes: body.rackCodes },
-    });
+    db.protocol.log(
+      protocolEntry.rackOrderChanged(auth.user.username, location.code, before, body.rackCodes),
+    );
     return { ok: true as const };
   }),
 
@@ -151,27 +142,18 @@ export const locationHandlers = (ctx: HandlerContext): HttpHandler[] => [
 
   route(ctx, 'location', 'suggestContainer', ({ db, auth, params, body }) => {
     const location = locationFor(db, auth, params.code);
-    const found = runSearch(auth, db.containersByLocation.get(location.code) ?? [], {
-      query: body.query,
-      filters: {},
-      page: 0,
-      size: 10,
-      sortField: 'relevance',
-      sortAsc: false,
-    });
-    return found.items.map((c) => ({
-      id: c.id,
-      code: c.code,
-      articleName: c.articleName,
-      articleCode: c.articleCode,
-      placeCode: c.placeCode,
-    }));
+    const found = runSearch(
+      auth,
+      db.containersByLocation.get(location.code) ?? [],
+      suggestionSearch(body.query),
+    );
+    return found.items.map(suggestionOf);
   }),
 
   route(ctx, 'location', 'images', ({ db, auth, params, body, apiUrl }) => {
     const location = locationFor(db, auth, params.code);
     const dir = body.sortAsc ? 1 : -1;
-    const rows = db.images
+    const rows = db.files.images
       .filter((i) => i.locationCode === location.code)
       .sort((a, b) =>
         body.sortField === 'filename'
@@ -184,7 +166,7 @@ export const locationHandlers = (ctx: HandlerContext): HttpHandler[] => [
 
   route(ctx, 'location', 'image', ({ db, auth, params }) => {
     const location = locationFor(db, auth, params.code);
-    const image = db.images.find((i) => i.id === params.imageId && i.locationCode === location.code);
+    const image = db.files.images.find((i) => i.id === params.imageId && i.locationCode === location.code);
     return image ? fileResponse(image, true) : notFound();
   }),
 
@@ -192,7 +174,7 @@ export const locationHandlers = (ctx: HandlerContext): HttpHandler[] => [
   // scales it); the server stores a real 320 px WebP thumbnail.
   route(ctx, 'location', 'imageThumbnail', ({ db, auth, params }) => {
     const location = locationFor(db, auth, params.code);
-    const image = db.images.find((i) => i.id === params.imageId && i.locationCode === location.code);
+    const image = db.files.images.find((i) => i.id === params.imageId && i.locationCode === location.code);
     return image ? fileResponse(image, true) : notFound();
   }),
 
@@ -212,49 +194,38 @@ export const locationHandlers = (ctx: HandlerContext): HttpHandler[] => [
       uploadedBy: auth.user.username,
       content,
     };
-    db.images.push(image);
-    db.log({
-      username: auth.user.username,
-      type: 'upload',
-      objectType: 'image',
-      objectId: image.id,
-      locationCode: location.code,
-      summary: `image ${image.filename} uploaded`,
-    });
+    db.files.images.push(image);
+    db.protocol.log(protocolEntry.imageUploaded(auth.user.username, location.code, image));
     return imageView(apiUrl, image);
   }),
 
   route(ctx, 'location', 'deleteImage', ({ db, auth, params }) => {
     const location = locationFor(db, auth, params.code);
-    const image = db.images.find((i) => i.id === params.imageId && i.locationCode === location.code);
+    const image = db.files.images.find((i) => i.id === params.imageId && i.locationCode === location.code);
     if (!image) return notFound();
-    db.images = db.images.filter((i) => i !== image);
-    db.log({
-      username: auth.user.username,
-      type: 'delete',
-      objectType: 'image',
-      objectId: image.id,
-      locationCode: location.code,
-      summary: `image ${image.filename} deleted`,
-    });
+    db.files.images = db.files.images.filter((i) => i !== image);
+    db.protocol.log(protocolEntry.imageDeleted(auth.user.username, location.code, image));
     return { ok: true as const };
   }),
 
   route(ctx, 'location', 'scanRack', ({ db, auth, params }) => {
     const location = locationFor(db, auth, params.code);
     const rack = rackAt(db, location, params.rack);
-    if (db.rackActionState(rack.code).scanPending)
-      fail(409, 'scan_error', undefined, 'A scan of this rack is waiting for review already.');
     const containerCount = (db.containersByLocation.get(location.code) ?? []).filter(
       (c) => c.active && c.rackCode === rack.code,
     ).length;
-    if (containerCount === 0) fail(409, 'scan_error', undefined, 'The rack holds no active container.');
-    return db.createReview(
+    const refused = rackScanRefusal({
+      scanPending: db.rackActionState(rack.code).scanPending,
+      activeContainers: containerCount,
+    });
+    if (refused) fail(409, 'scan_error', undefined, refused);
+    return requestReview(
+      db,
       auth,
       'rackscan',
       location,
       null,
-      { rackName: rack.name, rackPosition: rack.position, rackCode: rack.code, containerCount },
+      { ...rackPayload(rack), containerCount },
       rack,
     );
   }),
@@ -265,17 +236,15 @@ export const locationHandlers = (ctx: HandlerContext): HttpHandler[] => [
     const before = db.rackHandled.get(rack.code);
     const lastHandled = { at: db.now(), by: auth.user.username };
     db.rackHandled.set(rack.code, lastHandled);
-    db.log({
-      username: auth.user.username,
-      type: 'rack_handled',
-      objectType: 'rack',
-      objectId: null,
-      locationCode: location.code,
-      summary: 'rack {rackName} handled',
-      params: { values: { rackName: rack.name } },
-      before: before ? { lastHandledAt: before.at } : null,
-      after: { lastHandledAt: lastHandled.at },
-    });
+    db.protocol.log(
+      protocolEntry.rackHandled(
+        auth.user.username,
+        location.code,
+        rack.name,
+        before?.at ?? null,
+        lastHandled.at,
+      ),
+    );
     return { rackCode: rack.code, rackName: rack.name, rackPosition: rack.position, lastHandled };
   }),
 

@@ -13,7 +13,7 @@ type ListBody = Required<Omit<ProtocolListRequest, 'sortField' | 'filterMap'>> &
 const listProtocol = (db: MockDb, auth: Auth, body: ListBody, locationCode?: string) => {
   const f = body.filterMap;
   const user = f.username?.toLowerCase();
-  const rows = db.protocol.filter(
+  const rows = db.protocol.entries.filter(
     (e) =>
       (locationCode ? e.locationCode === locationCode : true) &&
       (e.locationCode === null || db.canSeeLocation(auth.scope, e.locationCode)) &&

@@ -1,14 +1,21 @@
 import {
+  type ApprovalChange,
+  approvalChange,
   canSeeContainerField,
   containerRef,
   decisionConflict,
   type ListRequest,
+  newReviewRequest,
+  protocolEntry,
   type RequestConflict,
+  type ReviewDecisionState,
   type ReviewRequest,
+  type ReviewType,
   reviewConflict,
   slicePage,
   withdrawConflict,
 } from '@falcon/api-client';
+import type { DatasetContainer, DatasetLocation } from '@falcon/demo-data';
 import type { HttpHandler } from 'msw';
 import type { Auth, MockDb } from '../db';
 import { fail, forbidden, MockError, notFound } from '../errors';
@@ -31,21 +38,75 @@ const page = (auth: Auth, rows: ReviewRequest[], body: ListBody) => {
 };
 
 const reviewFor = (db: MockDb, auth: Auth, id: string): ReviewRequest => {
-  const request = db.reviews.find((r) => r.id === id);
+  const request = db.reviews.byId(id);
   if (!request || !db.canSeeLocation(auth.scope, request.locationCode)) return notFound();
   return request as ReviewRequest;
+};
+
+/** A request for review, assigned to the location's in-house employee, and its protocol entry. */
+export const requestReview = (
+  db: MockDb,
+  auth: Auth,
+  type: ReviewType,
+  location: DatasetLocation,
+  container: DatasetContainer | null,
+  payload: ReviewRequest['payload'],
+  rack?: { name: string },
+): ReviewRequest => {
+  const assigneeKey = db.employeeKeysOf(location).inHouseStaffEmployeeKey;
+  const request = db.reviews.add(
+    newReviewRequest({
+      id: db.nextId('RQ'),
+      type,
+      location,
+      container,
+      requestedBy: auth.user.username,
+      requestedAt: db.now(),
+      assigneeKey,
+      assigneeName: (assigneeKey && db.employees.get(assigneeKey)?.fullName) || null,
+      payload,
+    }),
+  );
+  db.protocol.log(protocolEntry.reviewRequested(auth.user.username, request, container, rack));
+  return request;
+};
+
+/** Applies an approved request to the data (the shared rule `approvalChange`); the changed fields before and after. */
+const applyApproval = (db: MockDb, request: ReviewRequest) => {
+  const before: Record<string, unknown> = {};
+  const after: Record<string, unknown> = {};
+  const now = new Date(db.now());
+  const apply = (c: DatasetContainer, change: ApprovalChange) => {
+    for (const [key, value] of Object.entries(change)) {
+      before[`${c.id}.${key}`] = c[key as keyof DatasetContainer];
+      after[`${c.id}.${key}`] = value;
+    }
+    Object.assign(c, change);
+  };
+  const container = request.containerId ? db.containers.get(request.containerId) : undefined;
+  if (container) apply(container, approvalChange(request, container, now));
+  // A rack scan: every container of the rack that is active now gets the scan a single request would give it.
+  if (request.type === 'rackscan')
+    for (const c of db.containersByLocation.get(request.locationCode) ?? [])
+      if (c.active && c.rackCode === request.payload.rackCode)
+        apply(c, approvalChange({ type: 'scan', payload: request.payload }, c, now));
+  if (request.type === 'inventorytransfer') {
+    const list = db.files.inventoryLists.find((l) => l.id === request.payload.inventoryListId);
+    for (const row of list?.rows ?? []) {
+      const c = row.containerId ? db.containers.get(row.containerId) : undefined;
+      if (c && typeof row.quantity === 'number')
+        apply(
+          c,
+          approvalChange({ type: 'changequantity', payload: { fillingQuantity: row.quantity } }, c, now),
+        );
+    }
+  }
+  return { before, after };
 };
 
 const notApplicable = (reason: RequestConflict): never => {
   throw new MockError(409, 'request_not_applicable', undefined, { field: 'id', reason });
 };
-
-const PROTOCOL_TYPE_OF = {
-  approved: 'review_approved',
-  rejected: 'review_rejected',
-  answered: 'review_answered',
-  closed: 'review_closed',
-} as const;
 
 /** The caller's own pending request (withdraw, photo); 409 request_not_applicable otherwise. */
 const ownPending = (db: MockDb, auth: Auth, id: string): ReviewRequest => {
@@ -55,13 +116,7 @@ const ownPending = (db: MockDb, auth: Auth, id: string): ReviewRequest => {
   return request;
 };
 
-const decide = (
-  db: MockDb,
-  auth: Auth,
-  id: string,
-  state: keyof typeof PROTOCOL_TYPE_OF,
-  comment?: string,
-) => {
+const decide = (db: MockDb, auth: Auth, id: string, state: ReviewDecisionState, comment?: string) => {
   const request = reviewFor(db, auth, id);
   if (request.state !== 'pending') fail(409, 'request_already_reviewed');
   const mismatch = decisionConflict(request.type, state);
@@ -70,31 +125,26 @@ const decide = (
     // The change must still apply (the same rule as the server); rejecting always works.
     const conflict = reviewConflict(request, {
       container: (request.containerId && db.containers.get(request.containerId)) || null,
-      inventoryListExists: db.inventoryLists.some((l) => l.id === request.payload.inventoryListId),
+      inventoryListExists: db.files.inventoryLists.some((l) => l.id === request.payload.inventoryListId),
     });
     if (conflict)
       throw new MockError(409, 'request_not_applicable', undefined, { field: 'id', reason: conflict });
   }
-  const change = state === 'approved' ? db.applyReview(request) : { before: null, after: null };
+  const change = state === 'approved' ? applyApproval(db, request) : { before: null, after: null };
   const container = request.containerId ? db.containers.get(request.containerId) : undefined;
   request.state = state;
   request.reviewedBy = auth.user.username;
   request.reviewedAt = db.now();
   request.comment = comment ?? null;
-  db.log({
-    username: auth.user.username,
-    type: PROTOCOL_TYPE_OF[state],
-    objectType: request.containerId ? 'container' : 'review',
-    objectId: request.containerId ?? request.id,
-    locationCode: request.locationCode,
-    summary: container ? '{reviewType} for {container} {state}' : '{reviewType} {state}',
-    params: {
-      values: { reviewType: request.type, state },
-      ...(container ? { container: containerRef(container) } : {}),
-    },
-    before: change.before,
-    after: change.after,
-  });
+  db.protocol.log(
+    protocolEntry.reviewDecided(
+      auth.user.username,
+      request,
+      state,
+      container ? containerRef(container) : null,
+      change,
+    ),
+  );
   return request;
 };
 
@@ -105,7 +155,7 @@ export const reviewsHandlers = (ctx: HandlerContext): HttpHandler[] => [
     // Assigned to the reviewer by default; `all` is everything in scope (as the server; see routes/reviews.ts).
     const assignee = f.assignee ?? (auth.user.employeeKey ? 'me' : 'all');
     const assigneeKey = assignee === 'me' ? (auth.user.employeeKey ?? '') : assignee;
-    const rows = db.reviews.filter(
+    const rows = db.reviews.requests.filter(
       (r) =>
         db.canSeeLocation(auth.scope, r.locationCode) &&
         (state === 'all' || r.state === state) &&
@@ -117,7 +167,7 @@ export const reviewsHandlers = (ctx: HandlerContext): HttpHandler[] => [
   }),
   route(ctx, 'reviews', 'mine', ({ db, auth, body }) => {
     const state = body.filterMap.state;
-    const rows = db.reviews.filter(
+    const rows = db.reviews.requests.filter(
       (r) => r.requestedBy === auth.user.username && (!state || state === 'all' || r.state === state),
     );
     return page(auth, rows, body);
@@ -140,19 +190,9 @@ export const reviewsHandlers = (ctx: HandlerContext): HttpHandler[] => [
     request.state = 'withdrawn';
     request.reviewedBy = auth.user.username;
     request.reviewedAt = db.now();
-    db.log({
-      username: auth.user.username,
-      type: 'review_withdrawn',
-      objectType: request.containerId ? 'container' : 'review',
-      objectId: request.containerId ?? request.id,
-      locationCode: request.locationCode,
-      summary: container ? '{reviewType} for {container} withdrawn' : '{reviewType} withdrawn',
-      params: {
-        values: { reviewType: request.type },
-        ...(container ? { container: containerRef(container) } : {}),
-      },
-      after: { requestId: request.id, state: 'withdrawn' },
-    });
+    db.protocol.log(
+      protocolEntry.reviewWithdrawn(auth.user.username, request, container ? containerRef(container) : null),
+    );
     return request;
   }),
   // The mock has no image codec: the photo is kept as sent (the server checks and re-encodes it).
@@ -160,27 +200,18 @@ export const reviewsHandlers = (ctx: HandlerContext): HttpHandler[] => [
     const request = ownPending(db, auth, params.id);
     if (request.type !== 'message') notApplicable('not_a_message');
     const upload = file as File;
-    db.reviewPhotos.set(request.id, {
+    db.reviews.photos.set(request.id, {
       content: new Uint8Array(await upload.arrayBuffer()),
       contentType: upload.type || 'image/jpeg',
       filename: upload.name,
     });
     request.payload = { ...request.payload, photo: true };
-    db.log({
-      username: auth.user.username,
-      type: 'upload',
-      objectType: 'review',
-      objectId: request.id,
-      locationCode: request.locationCode,
-      summary: 'photo added to {reviewType}',
-      params: { values: { reviewType: request.type } },
-      after: { requestId: request.id, filename: upload.name },
-    });
+    db.protocol.log(protocolEntry.reviewPhotoAdded(auth.user.username, request, upload.name));
     return request;
   }),
   route(ctx, 'reviews', 'photo', ({ db, auth, params }) => {
     const request = reviewFor(db, auth, params.id);
-    const photo = db.reviewPhotos.get(request.id);
+    const photo = db.reviews.photos.get(request.id);
     return photo ? fileResponse(photo, true) : notFound();
   }),
 ];

@@ -1,11 +1,12 @@
 import {
   type AnyEndpoint,
   type Contract,
+  checkRequest,
   contract,
-  hasAll,
+  type EndpointName,
   isTableAnswer,
-  pathParamNames,
   type ResourceName,
+  requireCaller,
   toCsv,
   visibleColumns,
   visibleFor,
@@ -60,38 +61,6 @@ const json = (body: unknown, status = 200, headers: Record<string, string> = {})
 
 const errorResponse = (error: MockError) => json(error.body, error.status, error.headers);
 
-/** Dotted path of the first schema issue; an unknown key names the key itself. */
-const issueField = (issue: { path: PropertyKey[]; code?: string; keys?: string[] }, prefix: string) => {
-  const path = issue.path.map(String);
-  if (issue.code === 'unrecognized_keys' && issue.keys?.length) path.push(issue.keys[0] as string);
-  return [prefix, ...path].filter(Boolean).join('.') || prefix;
-};
-
-interface SafeParser {
-  safeParse: (value: unknown) =>
-    | { success: true; data: unknown }
-    | {
-        success: false;
-        error: { issues: { path: PropertyKey[]; code?: string; keys?: string[]; message: string }[] };
-      };
-}
-
-const validate = (schema: unknown, value: unknown, part: 'params' | 'query' | 'body'): unknown => {
-  const parser = schema as SafeParser;
-  let result = parser.safeParse(value);
-  // A missing body counts as `{}` when every field has a default.
-  if (!result.success && value === undefined && part === 'body') result = parser.safeParse({});
-  if (result.success) return result.data;
-  const issues = result.error.issues;
-  const first = issues[0];
-  // Fields are named by their path inside the part (`username`, `filters.reach.min`, `code`).
-  const field = first ? issueField(first, '') || part : part;
-  throw new MockError(400, 'validation_error', first?.message ?? 'invalid request', {
-    field,
-    issues: issues.map((i) => ({ path: issueField(i, '') || part, message: i.message })),
-  });
-};
-
 const readCookie = (request: Request, cookies: Record<string, string>): string | undefined => {
   const bearer = request.headers.get('authorization')?.match(/^Bearer\s+(.+)$/i)?.[1];
   return bearer ?? cookies[SESSION_COOKIE];
@@ -133,7 +102,7 @@ const readBody = async (request: Request, endpoint: AnyEndpoint) => {
       throw new MockError(413, 'payload_too_large', undefined, { field: 'file' });
     if (!accepted(file, endpoint.multipart.accept))
       throw new MockError(415, 'unsupported_media_type', undefined, { field: 'file' });
-    return { body: validate(endpoint.body, fields, 'body'), file };
+    return { body: fields, file };
   }
   if (!endpoint.body) return { body: undefined, file: null };
   const text = await request.text();
@@ -145,7 +114,7 @@ const readBody = async (request: Request, endpoint: AnyEndpoint) => {
       throw new MockError(400, 'validation_error', 'the body is not valid JSON', { field: 'body' });
     }
   }
-  return { body: validate(endpoint.body, raw, 'body'), file: null };
+  return { body: raw, file: null };
 };
 
 /** Path of an endpoint for msw: any origin, then the base URL (root endpoints sit outside it). */
@@ -153,11 +122,10 @@ export const mswPath = (endpoint: AnyEndpoint, baseUrl: string) =>
   `*${endpoint.root ? '' : baseUrl.replace(/\/$/, '')}${endpoint.path}`;
 
 /**
- * One msw handler for one contract endpoint. Checks, in the order a server would: the
- * X-Requested-With header on POST/DELETE (403 csrf_header_missing), the session (401), the
- * permissions (403, all-of), path and query parameters (400 validation_error with details.field),
- * the body (400; unknown fields rejected), then runs the resolver. Tenant scope is the resolver's
- * to check (an out-of-scope object answers 404 exactly like a missing one). Every answer passes the
+ * One msw handler for one contract endpoint. The checks and their order are api-client's
+ * (`checkRequest`, the server's too: CSRF header, session, permissions, parameters, query, body);
+ * the mock brings its session store, protocol and body reading. Tenant scope is the resolver's to
+ * check (an out-of-scope object answers 404 exactly like a missing one). Every answer passes the
  * field filter of the contract (`visibleFor`, the server's too); a table download becomes the csv of
  * the caller's visible columns.
  */
@@ -172,42 +140,36 @@ export const route = <R extends ResourceName, N extends keyof Contract[R] & stri
   return http[method](mswPath(endpoint, ctx.baseUrl), async ({ request, params, cookies }) => {
     if (ctx.delay !== undefined) await delay(ctx.delay);
     try {
-      if (endpoint.method !== 'GET' && request.headers.get('x-requested-with') !== 'XMLHttpRequest')
-        throw new MockError(403, 'csrf_header_missing');
       const db = ctx.db();
-      const optionalAuth = db.authOf(readCookie(request, cookies));
-      if (endpoint.auth !== 'public' && !optionalAuth) throw new MockError(401, 'unauthorized');
-      if (optionalAuth && !hasAll(optionalAuth.permissions, endpoint.permissions)) {
-        db.log({
-          username: optionalAuth.user.username,
-          type: 'permission_denied',
-          objectType: 'endpoint',
-          objectId: `${resource}.${name}`,
-          locationCode: null,
-          summary: `${endpoint.method} ${endpoint.path} denied`,
-        });
-        throw new MockError(403, 'forbidden', undefined, {
-          missing: (endpoint.permissions ?? []).filter((p) => !optionalAuth.permissions.has(p)),
-        });
-      }
-      // msw also names the `*` wildcard ('0'); only the contract's parameters count.
-      const named = Object.fromEntries(pathParamNames(endpoint.path).map((p) => [p, params[p]]));
-      const parsedParams = endpoint.params ? validate(endpoint.params, named, 'params') : undefined;
       const url = new URL(request.url);
-      const rawQuery = Object.fromEntries([...url.searchParams].filter(([key]) => key !== 'lang'));
-      const parsedQuery = endpoint.query ? validate(endpoint.query, rawQuery, 'query') : undefined;
-      const { body, file } = await readBody(request, endpoint);
+      let file: File | null = null;
+      const checked = await checkRequest(endpoint, {
+        name: endpointName(resource, name),
+        requestedWith: request.headers.get('x-requested-with'),
+        authenticate: () => db.sessions.authOf(readCookie(request, cookies)),
+        log: (entry) => {
+          db.protocol.log(entry);
+        },
+        // msw also names the `*` wildcard ('0'); only the contract's parameters count.
+        params,
+        query: Object.fromEntries([...url.searchParams].filter(([key]) => key !== 'lang')),
+        body: async () => {
+          const read = await readBody(request, endpoint);
+          file = read.file;
+          return read.body;
+        },
+      });
+      const optionalAuth = checked.auth;
       const apiBase = `${url.origin}${ctx.baseUrl.replace(/\/$/, '')}`;
       const call = {
         request,
         db,
-        params: parsedParams,
-        query: parsedQuery,
-        body,
+        params: checked.params,
+        query: checked.query,
+        body: checked.body,
         file,
         get auth(): Auth {
-          if (!optionalAuth) throw new MockError(401, 'unauthorized');
-          return optionalAuth;
+          return requireCaller(optionalAuth);
         },
         optionalAuth,
         apiUrl: (path: string) => `${apiBase}${path}`,
@@ -249,3 +211,5 @@ export const fileResponse = (
       'Cache-Control': 'no-store',
     },
   });
+
+const endpointName = (resource: ResourceName, name: string) => `${resource}.${name}` as EndpointName;

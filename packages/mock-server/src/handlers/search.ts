@@ -1,67 +1,24 @@
 import {
   type Container,
-  canSeeContainerField,
-  canSortBy,
+  checkSearchRights,
   type ExportRequest,
-  forbiddenFilters,
   type LabelSet,
+  matchesSearchFilters,
   type SearchFilters,
   type SearchRequest,
   type SearchResult,
   type SearchSortField,
+  searchedFields,
+  searchScore,
   slicePage,
   visibleContainerFields,
 } from '@falcon/api-client';
 import type { DatasetContainer } from '@falcon/demo-data';
 import type { Auth } from '../db';
-import { MockError } from '../errors';
 import { containerFor, toContainer } from './views';
 
 type Filters = SearchFilters;
 type SortableContainer = DatasetContainer & Record<string, unknown>;
-
-/** Text fields a query matches, each only when the caller may see it (a hidden field must not leak). */
-const TEXT_FIELDS = [
-  'articleName',
-  'articleCode',
-  'code',
-  'barcode',
-  'customerPartNumber',
-  'placeCode',
-  'storageCoordinate',
-  'storageDescription',
-  'orderNumber',
-  'charge',
-  'deliveryNoteNumber',
-] as const;
-
-const inRange = (value: number | null | undefined, range: { min?: number; max?: number } | undefined) =>
-  !range ||
-  (value !== null &&
-    value !== undefined &&
-    (range.min === undefined || value >= range.min) &&
-    (range.max === undefined || value <= range.max));
-
-const matchesFilters = (c: DatasetContainer, f: Filters) =>
-  inRange(c.reachInWeeks, f.reach) &&
-  (!f.deliveryState?.length || f.deliveryState.includes(c.deliveryStatus)) &&
-  (f.obligationAcceptance === undefined || c.obligatory === f.obligationAcceptance) &&
-  (f.alarming === undefined || c.alarming === f.alarming) &&
-  inRange(c.consumption, f.consumption) &&
-  inRange(c.stockTurnRate, f.stockTurnRate) &&
-  (!f.deliveryDate ||
-    (c.expectedDeliveryDate !== null &&
-      (!f.deliveryDate.from || c.expectedDeliveryDate >= f.deliveryDate.from) &&
-      (!f.deliveryDate.to || c.expectedDeliveryDate <= f.deliveryDate.to))) &&
-  (f.error === undefined || (c.error !== null) === f.error);
-
-/** Refuses filters and sort fields the caller may not use (403 forbidden naming the field). */
-const checkSearchRights = (auth: Auth, filters: Filters, sortField: SearchSortField) => {
-  const refused = forbiddenFilters(filters, auth.permissions);
-  if (refused.length) throw new MockError(403, 'forbidden', undefined, { field: `filters.${refused[0]}` });
-  if (!canSortBy(sortField, auth.permissions))
-    throw new MockError(403, 'forbidden', undefined, { field: 'sortField' });
-};
 
 interface Query {
   query: string;
@@ -76,22 +33,16 @@ export const findContainers = (
   pool: Iterable<DatasetContainer>,
   q: Query,
 ): DatasetContainer[] => {
-  checkSearchRights(auth, q.filters, q.sortField);
-  const fields = TEXT_FIELDS.filter((f) => canSeeContainerField(auth.permissions, f));
-  const tokens = q.query.toLowerCase().split(/\s+/).filter(Boolean);
+  checkSearchRights(auth.permissions, q.filters, q.sortField);
+  const fields = searchedFields(auth.permissions);
   const scored: { c: DatasetContainer; score: number }[] = [];
   for (const c of pool) {
-    if (!matchesFilters(c, q.filters)) continue;
-    if (!tokens.length) {
-      scored.push({ c, score: 0 });
-      continue;
-    }
-    const texts = [c.id, ...fields.map((f) => c[f] ?? '')].map((t) => String(t).toLowerCase());
-    const haystack = texts.join('\n');
-    if (!tokens.every((t) => haystack.includes(t))) continue;
-    const exact = texts.some((t) => t === q.query.toLowerCase());
-    const prefix = texts.some((t) => tokens.some((tok) => t.startsWith(tok)));
-    scored.push({ c, score: exact ? 3 : prefix ? 2 : 1 });
+    if (!matchesSearchFilters(c, q.filters)) continue;
+    const score = searchScore(
+      fields.map((f) => String(c[f] ?? '')),
+      q.query,
+    );
+    if (score) scored.push({ c, score });
   }
   const dir = q.sortAsc ? 1 : -1;
   if (q.sortField === 'relevance')

@@ -11,7 +11,7 @@ const rule = PASSWORD_BACKOFF.pair;
 export const throttledCheck = (db: MockDb, username: string, check: () => boolean): boolean => {
   const key = username.trim().toLowerCase();
   const now = Date.now();
-  let entry = db.passwordFailures.get(key);
+  let entry = db.sessions.passwordFailures.get(key);
   if (entry && entry.lockedUntil > now) {
     const retryAfterSeconds = Math.ceil((entry.lockedUntil - now) / 1000);
     throw new MockError(
@@ -25,7 +25,7 @@ export const throttledCheck = (db: MockDb, username: string, check: () => boolea
     );
   }
   if (check()) {
-    db.passwordFailures.delete(key);
+    db.sessions.passwordFailures.delete(key);
     return true;
   }
   if (!entry || now - entry.lastFailureAt > rule.forgetMs)
@@ -33,6 +33,6 @@ export const throttledCheck = (db: MockDb, username: string, check: () => boolea
   entry.failures += 1;
   entry.lastFailureAt = now;
   entry.lockedUntil = now + backoffMs(rule, entry.failures);
-  db.passwordFailures.set(key, entry);
+  db.sessions.passwordFailures.set(key, entry);
   return false;
 };

@@ -3,7 +3,7 @@ import {
   type Branch,
   type Concern,
   type Container,
-  type ContainerCell,
+  containerCell,
   type Document,
   type Location,
   type Rack,
@@ -66,7 +66,7 @@ export const branchView = (db: MockDb, auth: Auth, code: string): Branch => {
     parentConcern: { code: b.concernCode, name: concern?.name ?? '' },
     inHouseStaffEmployeeKey: b.inHouseStaffEmployeeKey,
     fieldServiceEmployeeKey: b.fieldServiceEmployeeKey,
-    hasMap: db.branchMaps.has(code),
+    hasMap: db.files.branchMaps.has(code),
     locations: db
       .locationsOfBranch(code)
       .filter((l) => db.canSeeLocation(auth.scope, l.code))
@@ -103,18 +103,6 @@ export const locationView = (db: MockDb, location: DatasetLocation): Location =>
   };
 };
 
-/** The grid cell: its state and what it may be labelled with (the route drops what the caller may not see). */
-const cellFor = (c: DatasetContainer): ContainerCell => ({
-  id: c.id,
-  active: c.active,
-  alarming: c.alarming,
-  articleName: c.articleName,
-  articleCode: c.articleCode,
-  code: c.code,
-  hasError: c.error !== null,
-  deliveryStatus: c.deliveryStatus,
-});
-
 export const racksView = (db: MockDb, location: DatasetLocation): Rack[] => {
   const racks = [...(db.racksByLocation.get(location.code) ?? [])].sort((a, b) => a.position - b.position);
   return racks.map((rack) => ({
@@ -128,7 +116,7 @@ export const racksView = (db: MockDb, location: DatasetLocation): Rack[] => {
       places: Array.from({ length: shelf.placeCount }, (_, i) => {
         const code = `${shelf.code}-P${String(i + 1).padStart(2, '0')}`;
         const container = db.containersByPlace.get(code);
-        return { code, position: i + 1, container: container ? cellFor(container) : null };
+        return { code, position: i + 1, container: container ? containerCell(container) : null };
       }),
     })),
   }));
@@ -167,7 +155,7 @@ export const articleView = (
     customerPartNumber: held[0]?.customerPartNumber ?? a.customerPartNumber,
     certificate: a.certificate,
     image: a.image,
-    documents: [...db.documents.values()]
+    documents: [...db.files.documents.values()]
       .filter((d) => d.articleCode === code)
       .map((d) => documentView(apiUrl, d)),
     drawing: a.drawing,

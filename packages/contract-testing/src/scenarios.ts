@@ -1,9 +1,10 @@
 import { ApiError, LABELS } from '@falcon/api-client';
 import { createDataset } from '@falcon/demo-data';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { unzip } from '../tables';
 import { eventually, failure, type TestClient } from './client';
+import { userForm } from './fixtures';
 import { pngOf } from './png';
+import { unzip } from './zip';
 
 /** The dataset every target of the contract scenarios serves: the `small` scale of seed 1. */
 export const SCENARIO_DATASET = { seed: 1, scale: 'small' } as const;
@@ -202,23 +203,7 @@ export const describeContractScenarios = (target: ContractTarget): void => {
   });
 
   describe('users', () => {
-    const input = {
-      username: 'new.clerk',
-      firstname: 'Nina',
-      lastname: 'Neu',
-      email: 'nina.neu@example.com',
-      phone: null,
-      region: null,
-      useRegion: false,
-      language: 'de' as const,
-      sessionTimeoutMinutes: 60,
-      roles: ['KD_USER'],
-      permissions: [],
-      scope: { all: false, concerns: ['C001'], branches: [], locations: [] },
-      employeeKey: null,
-      password: 'secret-pass-1',
-      passwordRepeat: 'secret-pass-1',
-    };
+    const input = userForm();
 
     it('creates a user who can sign in afterwards', async () => {
       const admin = await signedIn('admin');
@@ -278,23 +263,13 @@ export const describeContractScenarios = (target: ContractTarget): void => {
     };
     const roleNamed = async (client: TestClient, name: string) =>
       (await client.api.roles.list({ body: { size: 200 } })).items.find((r) => r.rolename === name);
-    const newUser = {
+    const newUser = userForm({
       username: 'owner.test',
       firstname: 'Olga',
       lastname: 'Owner',
       email: null,
-      phone: null,
-      region: null,
-      useRegion: false,
-      language: 'de' as const,
-      sessionTimeoutMinutes: 60,
-      roles: ['KD_USER'],
-      permissions: [],
-      scope: { all: false, concerns: [] as string[], branches: [], locations: [] },
-      employeeKey: null,
-      password: 'secret-pass-1',
-      passwordRepeat: 'secret-pass-1',
-    };
+      scope: { all: false, concerns: [], branches: [], locations: [] },
+    });
 
     it('a customer admin sees built-in roles read-only: changing KD_USER is 403 role_read_only and changes nothing', async () => {
       const kdadmin = await signedIn('kdadmin');
@@ -419,27 +394,19 @@ export const describeContractScenarios = (target: ContractTarget): void => {
       const target = own();
       const admin = await signedIn('admin');
       await admin.api.users.create({
-        body: {
+        body: userForm({
           username: 'field.reader',
           firstname: 'Field',
           lastname: 'Reader',
           email: null,
-          phone: null,
-          region: null,
-          useRegion: false,
           language: 'en',
-          sessionTimeoutMinutes: 60,
           roles: [],
           permissions: [
             'PERM_VIEWLOCATIONPROTOCOLENTRIES',
             'PERM_DOWNLOADBARCODELISTS',
             'PERM_FIELD_ARTICLENAME',
           ],
-          scope: { all: false, concerns: ['C001'], branches: [], locations: [] },
-          employeeKey: null,
-          password: 'secret-pass-1',
-          passwordRepeat: 'secret-pass-1',
-        },
+        }),
       });
       await (await signedIn('staff')).api.container.scan({ params: { id: target.id } });
       const reader = await signedIn('field.reader', 'secret-pass-1');
@@ -860,7 +827,7 @@ export const describeContractScenarios = (target: ContractTarget): void => {
         return found?.state === 'done' ? found : undefined;
       });
       const blob = await sales.api.exports.download({ params: { id: job.id } });
-      const files = await unzip(new Uint8Array(await blob.arrayBuffer()));
+      const files = unzip(new Uint8Array(await blob.arrayBuffer()));
       const sheet = new TextDecoder().decode(files.get('xl/worksheets/sheet1.xml'));
       // Headers in the language of the request (the test client sends lang=en), never field keys.
       expect(sheet).toContain(`>${LABELS.en.fields.price}<`);

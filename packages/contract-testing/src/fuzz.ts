@@ -31,7 +31,7 @@ import { World } from './world';
 export const FUZZ_CALLERS = ['admin', 'staff'] as const;
 type FuzzCaller = (typeof FUZZ_CALLERS)[number];
 
-export interface FuzzOptions {
+interface FuzzOptions {
   /** Generated requests per endpoint and caller. */
   runs: number;
   seed: number;
@@ -53,7 +53,7 @@ type FindingKind =
   | 'answer breaks the contract'
   | 'error body breaks ErrorBody';
 
-export interface FuzzFinding {
+interface FuzzFinding {
   endpoint: EndpointName;
   /** What is odd about the request: NUL, lone surrogate, long string, edge date, extreme number... */
   trait: string;
@@ -65,7 +65,7 @@ export interface FuzzFinding {
   answer: string;
 }
 
-export interface FuzzResult {
+interface FuzzResult {
   target: string;
   requests: number;
   /** Of which the sweep (one hostile value per field, the rest valid) sent these. */

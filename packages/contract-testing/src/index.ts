@@ -1,6 +1,7 @@
 export { arbitraryOf, HOSTILE_STRINGS } from './arbitrary';
-export { createTestClient, failure, type TestClient } from './client';
+export { createTestClient, eventually, failure, type TestClient } from './client';
 export { exampleOf } from './example';
+export { userForm } from './fixtures';
 export { FUZZ_CALLERS, formatFuzz, groupFindings, runFuzz } from './fuzz';
 export { encodeMultipart, fetchTarget, type HttpResponse, type Target } from './http';
 export { describeInputScenarios } from './input-scenarios';

@@ -56,11 +56,11 @@ export const failure = async (call: Promise<unknown>): Promise<ApiError> => {
 
 /**
  * Waits until `check` returns a value other than undefined, polling every `intervalMs`: for work a
- * server finishes in the background (an export job). Fails after `timeoutMs` with `what`.
+ * server finishes in the background (an export job, a queued run). Fails after `timeoutMs` with `what`.
  */
 export const eventually = async <T>(
   what: string,
-  check: () => Promise<T | undefined>,
+  check: () => T | undefined | Promise<T | undefined>,
   { timeoutMs = 20_000, intervalMs = 50 } = {},
 ): Promise<T> => {
   const end = Date.now() + timeoutMs;

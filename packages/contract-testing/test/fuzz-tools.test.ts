@@ -1,8 +1,8 @@
 import { endpoints } from '@falcon/api-client';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { arbitraryOf, exampleOf, HOSTILE_STRINGS } from '../src/testing';
-import { traitOf } from '../src/testing/fuzz';
+import { arbitraryOf, exampleOf, HOSTILE_STRINGS } from '../src';
+import { traitOf } from '../src/fuzz';
 
 const requestSchemas = endpoints.flatMap(({ name, endpoint }) =>
   (['params', 'query', 'body'] as const).flatMap((part) =>

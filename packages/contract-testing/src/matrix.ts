@@ -1188,7 +1188,7 @@ interface MatrixRow {
   problems: string[];
 }
 
-export interface MatrixResult {
+interface MatrixResult {
   target: string;
   /** Requests of the matrix itself: one per row. */
   requests: number;
@@ -1218,7 +1218,7 @@ const responseProblems = (w: World, caller: Caller, endpoint: AnyEndpoint, res: 
   return problems;
 };
 
-export interface MatrixOptions {
+interface MatrixOptions {
   /** Only these endpoints (for a quick look at one). */
   only?: (name: EndpointName) => boolean;
 }

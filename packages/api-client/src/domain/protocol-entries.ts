@@ -1,0 +1,421 @@
+import type { ContainerRef, ProtocolParams, ProtocolType } from '../contract/protocol';
+import type { ReviewRequest, ReviewType } from '../contract/review';
+import { containerRef } from './protocol';
+
+/**
+ * What each action writes to the protocol, the same on the server and in the mock: the type, the
+ * object it names, the summary template and its parameters, and the before/after values. The
+ * backends add the id, the time and (the server) the concern and branch of the location.
+ */
+export interface ProtocolEntryInput {
+  username: string | null;
+  type: ProtocolType;
+  objectType: string | null;
+  objectId: string | null;
+  locationCode: string | null;
+  /**
+   * The summary's template: `{name}` is filled from `params` when read, for the reader. A container
+   * goes in `params.container` (a ContainerRef), never into the text: the reader may not see its code.
+   */
+  summary: string;
+  params?: ProtocolParams | null;
+  before?: Record<string, unknown> | null;
+  after?: Record<string, unknown> | null;
+}
+
+interface Named {
+  id: string;
+  username: string;
+}
+
+interface RoleState {
+  rolename: string;
+  permissions: readonly string[];
+}
+
+interface UserState {
+  username: string;
+  roles: readonly string[];
+  scope: unknown;
+}
+
+const stateOf = (u: UserState) => ({ username: u.username, roles: [...u.roles], scope: u.scope });
+
+type ListKind = 'barcodeList' | 'inventoryList';
+const LIST_NAME: Record<ListKind, string> = { barcodeList: 'barcode', inventoryList: 'inventory' };
+
+interface RequestedContainer {
+  id: string;
+  code: string;
+  articleName: string;
+  articleCode: string;
+}
+
+const userEntry = (
+  username: string | null,
+  type: ProtocolType,
+  objectId: string | null,
+  summary: string,
+  extra: Partial<ProtocolEntryInput> = {},
+): ProtocolEntryInput => ({
+  username,
+  type,
+  objectType: 'user',
+  objectId,
+  locationCode: null,
+  summary,
+  ...extra,
+});
+
+export const protocolEntry = {
+  /**
+   * A failed sign-in (unknown user and wrong password alike); with the back-off the next attempt
+   * from that address waits, when one applies.
+   */
+  signInFailed: (
+    username: string,
+    userId: string | null,
+    backoff?: { address: string; seconds: number },
+  ): ProtocolEntryInput =>
+    userEntry(
+      username,
+      'signin_failed',
+      userId,
+      `sign-in failed for ${username}${backoff ? `; further attempts from ${backoff.address} wait ${backoff.seconds} s` : ''}`,
+      backoff ? { after: { address: backoff.address, backoffSeconds: backoff.seconds } } : {},
+    ),
+
+  signedIn: (u: Named): ProtocolEntryInput =>
+    userEntry(u.username, 'signin', u.id, `${u.username} signed in`),
+
+  signedOut: (u: Named): ProtocolEntryInput =>
+    userEntry(u.username, 'signout', u.id, `${u.username} signed out`),
+
+  /** An ADMIN continues as another user (`impersonatedBy`: the ADMIN behind the whole chain). */
+  impersonated: (actor: string, target: Named, impersonatedBy: string): ProtocolEntryInput =>
+    userEntry(actor, 'impersonate', target.id, `${actor} continues as ${target.username}`, {
+      after: { impersonatedBy, username: target.username },
+    }),
+
+  passwordChanged: (u: Named): ProtocolEntryInput =>
+    userEntry(u.username, 'update', u.id, `${u.username} changed the password`),
+
+  /** A call refused for lack of permissions (403), with the codes that were missing. */
+  permissionDenied: (
+    username: string,
+    endpoint: { name: string; method: string; path: string },
+    missing: readonly string[],
+  ): ProtocolEntryInput => ({
+    username,
+    type: 'permission_denied',
+    objectType: 'endpoint',
+    objectId: endpoint.name,
+    locationCode: null,
+    summary: `${endpoint.method} ${endpoint.path} denied`,
+    after: { missing: [...missing] },
+  }),
+
+  userCreated: (actor: string, id: string, after: UserState): ProtocolEntryInput =>
+    userEntry(actor, 'create', id, `user ${after.username} created`, { after: stateOf(after) }),
+
+  userUpdated: (actor: string, id: string, before: UserState, after: UserState): ProtocolEntryInput =>
+    userEntry(actor, 'update', id, `user ${after.username} updated`, {
+      before: stateOf(before),
+      after: stateOf(after),
+    }),
+
+  userDeleted: (actor: string, id: string, before: UserState): ProtocolEntryInput =>
+    userEntry(actor, 'delete', id, `user ${before.username} deleted`, { before: stateOf(before) }),
+
+  roleCreated: (
+    actor: string,
+    id: string,
+    after: RoleState & { concernCode: string | null },
+  ): ProtocolEntryInput => ({
+    username: actor,
+    type: 'create',
+    objectType: 'role',
+    objectId: id,
+    locationCode: null,
+    summary: `role ${after.rolename} created`,
+    after: { rolename: after.rolename, permissions: [...after.permissions], concernCode: after.concernCode },
+  }),
+
+  roleUpdated: (actor: string, id: string, before: RoleState, after: RoleState): ProtocolEntryInput => ({
+    username: actor,
+    type: 'update',
+    objectType: 'role',
+    objectId: id,
+    locationCode: null,
+    summary: `role ${after.rolename} updated`,
+    before: { rolename: before.rolename, permissions: [...before.permissions] },
+    after: { rolename: after.rolename, permissions: [...after.permissions] },
+  }),
+
+  roleDeleted: (actor: string, id: string, before: RoleState): ProtocolEntryInput => ({
+    username: actor,
+    type: 'delete',
+    objectType: 'role',
+    objectId: id,
+    locationCode: null,
+    summary: `role ${before.rolename} deleted`,
+    before: { rolename: before.rolename, permissions: [...before.permissions] },
+  }),
+
+  /** The racks of a location reordered; the order as lists under `rackCodes` (readers without the rack code field see no codes). */
+  rackOrderChanged: (
+    actor: string,
+    locationCode: string,
+    before: readonly { code: string }[],
+    after: string[],
+  ): ProtocolEntryInput => ({
+    username: actor,
+    type: 'update',
+    objectType: 'rackLayout',
+    objectId: locationCode,
+    locationCode,
+    summary: `rack order of ${locationCode} changed`,
+    before: { rackCodes: before.map((r) => r.code) },
+    after: { rackCodes: after },
+  }),
+
+  imageUploaded: (
+    actor: string,
+    locationCode: string,
+    image: { id: string; filename: string },
+    after?: Record<string, unknown>,
+  ): ProtocolEntryInput => ({
+    username: actor,
+    type: 'upload',
+    objectType: 'image',
+    objectId: image.id,
+    locationCode,
+    summary: `image ${image.filename} uploaded`,
+    ...(after ? { after } : {}),
+  }),
+
+  imageDeleted: (
+    actor: string,
+    locationCode: string,
+    image: { id: string; filename: string },
+  ): ProtocolEntryInput => ({
+    username: actor,
+    type: 'delete',
+    objectType: 'image',
+    objectId: image.id,
+    locationCode,
+    summary: `image ${image.filename} deleted`,
+  }),
+
+  branchMapUploaded: (
+    actor: string,
+    branchCode: string,
+    after?: Record<string, unknown>,
+  ): ProtocolEntryInput => ({
+    username: actor,
+    type: 'upload',
+    objectType: 'branchMap',
+    objectId: branchCode,
+    locationCode: null,
+    summary: `map of ${branchCode} uploaded`,
+    ...(after ? { after } : {}),
+  }),
+
+  positionSaved: (
+    actor: string,
+    branchCode: string,
+    position: { locationCode: string; x: number; y: number },
+    before: { x: number; y: number } | null,
+  ): ProtocolEntryInput => ({
+    username: actor,
+    type: before ? 'update' : 'create',
+    objectType: 'locationPosition',
+    objectId: position.locationCode,
+    locationCode: position.locationCode,
+    summary: `position of ${position.locationCode} on the map of ${branchCode} saved`,
+    before: before ? { x: before.x, y: before.y } : null,
+    after: { x: position.x, y: position.y },
+  }),
+
+  positionRemoved: (actor: string, branchCode: string, locationCode: string): ProtocolEntryInput => ({
+    username: actor,
+    type: 'delete',
+    objectType: 'locationPosition',
+    objectId: locationCode,
+    locationCode,
+    summary: `position of ${locationCode} removed from the map of ${branchCode}`,
+  }),
+
+  positionsCleared: (actor: string, branchCode: string, deleted: number): ProtocolEntryInput => ({
+    username: actor,
+    type: 'delete',
+    objectType: 'locationPosition',
+    objectId: branchCode,
+    locationCode: null,
+    summary: `${deleted} positions removed from the map of ${branchCode}`,
+  }),
+
+  /** An uploaded barcode or inventory list, with its row counts (rows that failed the check). */
+  listUploaded: (
+    actor: string,
+    kind: ListKind,
+    list: { id: string; filename: string; locationCode: string },
+    counts: { rowCount: number; failed: number },
+  ): ProtocolEntryInput => ({
+    username: actor,
+    type: 'upload',
+    objectType: kind,
+    objectId: list.id,
+    locationCode: list.locationCode,
+    summary: `${LIST_NAME[kind]} list ${list.filename} uploaded (${counts.rowCount} rows, ${counts.failed} ${kind === 'barcodeList' ? 'invalid' : 'with errors'})`,
+  }),
+
+  listRemoved: (
+    actor: string,
+    kind: ListKind,
+    list: { id: string; filename: string; locationCode: string },
+  ): ProtocolEntryInput => ({
+    username: actor,
+    type: 'delete',
+    objectType: kind,
+    objectId: list.id,
+    locationCode: list.locationCode,
+    summary: `${LIST_NAME[kind]} list ${list.filename} removed`,
+  }),
+
+  exportQueued: (
+    actor: string,
+    kind: 'location' | 'branch' | 'concern',
+    code: string,
+    jobId: string,
+  ): ProtocolEntryInput => ({
+    username: actor,
+    type: 'export',
+    objectType: kind,
+    objectId: code,
+    locationCode: kind === 'location' ? code : null,
+    summary: `export of ${code} queued`,
+    after: { jobId },
+  }),
+
+  /**
+   * A review request (a container action, an inventory transfer, a message, a rack scan); the container
+   * as a snapshot. A rack is named by its name in the summary (always shown); its and a shelf's code stay
+   * in `after`, filtered per reader.
+   */
+  reviewRequested: (
+    actor: string,
+    request: Pick<ReviewRequest, 'id' | 'type' | 'locationCode' | 'payload'>,
+    container: RequestedContainer | null,
+    rack?: { name: string },
+  ): ProtocolEntryInput => {
+    const { rackCode: _rackCode, shelfCode: _shelfCode, ...shown } = request.payload;
+    const shelf = request.payload.shelfPosition;
+    return {
+      username: actor,
+      type: 'request',
+      objectType: container ? 'container' : rack ? 'review' : 'inventoryList',
+      objectId: container?.id ?? (rack ? request.id : (request.payload.inventoryListId ?? null)),
+      locationCode: request.locationCode,
+      summary: container
+        ? '{reviewType} requested for {container}'
+        : rack
+          ? shelf !== undefined
+            ? '{reviewType} requested for shelf {shelfPosition} of rack {rackName}'
+            : '{reviewType} requested for rack {rackName}'
+          : '{reviewType} requested',
+      params: {
+        values: {
+          reviewType: request.type,
+          ...(rack ? { rackName: rack.name } : {}),
+          ...(shelf !== undefined ? { shelfPosition: String(shelf) } : {}),
+        },
+        ...(container ? { container: containerRef(container) } : {}),
+      },
+      after: { requestId: request.id, type: request.type, ...shown },
+    };
+  },
+
+  /** A request approved or rejected (the container as it is now, else the request's snapshot); what an approval changed (a rejection changes nothing). */
+  reviewDecided: (
+    actor: string,
+    request: { id: string; type: ReviewType; containerId: string | null; locationCode: string },
+    state: ReviewDecisionState,
+    container: ContainerRef | null,
+    change: { before: Record<string, unknown> | null; after: Record<string, unknown> | null },
+  ): ProtocolEntryInput => ({
+    username: actor,
+    type: DECIDED_TYPE[state],
+    objectType: request.containerId ? 'container' : 'review',
+    objectId: request.containerId ?? request.id,
+    locationCode: request.locationCode,
+    summary: container ? '{reviewType} for {container} {state}' : '{reviewType} {state}',
+    params: {
+      values: { reviewType: request.type, state },
+      ...(container ? { container } : {}),
+    },
+    before: state === 'approved' ? change.before : null,
+    after: state === 'approved' ? change.after : null,
+  }),
+
+  /** The requester withdrew their own pending request; nothing about the data changes. */
+  reviewWithdrawn: (
+    actor: string,
+    request: { id: string; type: ReviewType; containerId: string | null; locationCode: string },
+    container: ContainerRef | null,
+  ): ProtocolEntryInput => ({
+    username: actor,
+    type: 'review_withdrawn',
+    objectType: request.containerId ? 'container' : 'review',
+    objectId: request.containerId ?? request.id,
+    locationCode: request.locationCode,
+    summary: container ? '{reviewType} for {container} withdrawn' : '{reviewType} withdrawn',
+    params: { values: { reviewType: request.type }, ...(container ? { container } : {}) },
+    after: { requestId: request.id, state: 'withdrawn' },
+  }),
+
+  /** A photo attached to the requester's own pending message. */
+  reviewPhotoAdded: (
+    actor: string,
+    request: { id: string; type: ReviewType; locationCode: string },
+    filename: string,
+  ): ProtocolEntryInput => ({
+    username: actor,
+    type: 'upload',
+    objectType: 'review',
+    objectId: request.id,
+    locationCode: request.locationCode,
+    summary: 'photo added to {reviewType}',
+    params: { values: { reviewType: request.type } },
+    after: { requestId: request.id, filename },
+  }),
+
+  /** "Handle rack": the clerk recorded that the rack was serviced (times as ISO strings). */
+  rackHandled: (
+    actor: string,
+    locationCode: string,
+    rackName: string,
+    lastHandledBefore: string | null,
+    now: string,
+  ): ProtocolEntryInput => ({
+    username: actor,
+    type: 'rack_handled',
+    objectType: 'rack',
+    objectId: null,
+    locationCode,
+    summary: 'rack {rackName} handled',
+    params: { values: { rackName } },
+    before: lastHandledBefore ? { lastHandledAt: lastHandledBefore } : null,
+    after: { lastHandledAt: now },
+  }),
+};
+
+/** How a review request is decided: approve/reject an action, answer/close a message. */
+export type ReviewDecisionState = 'approved' | 'rejected' | 'answered' | 'closed';
+
+const DECIDED_TYPE = {
+  approved: 'review_approved',
+  rejected: 'review_rejected',
+  answered: 'review_answered',
+  closed: 'review_closed',
+} as const satisfies Record<ReviewDecisionState, ProtocolType>;
