@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clientWith, openTestDatabase, signIn } from '../../test/harness';
+import { clientWith, openTestDatabase, signIn, userForm } from '../../test/harness';
 import { buildApp } from '../app';
 import type { Database } from '../db/client';
 
@@ -15,20 +15,15 @@ let database: Database;
 let a: FastifyInstance;
 let b: FastifyInstance;
 
-const newUser = {
+/** The KD_USER of concern C001 these tests create and change (the scenarios' one valid user form). */
+const newUser = userForm({
+  username: 'kai.keep',
   firstname: 'Kai',
   lastname: 'Keep',
   email: null,
-  phone: null,
-  region: null,
-  useRegion: false,
-  language: 'de',
-  sessionTimeoutMinutes: 60,
-  roles: ['KD_USER'],
-  permissions: [],
-  scope: { all: false, concerns: ['C001'], branches: [], locations: [] },
-  employeeKey: null,
-};
+  password: undefined,
+  passwordRepeat: undefined,
+});
 
 const until = async (what: string, check: () => boolean) => {
   const deadline = Date.now() + 20_000;

@@ -11,6 +11,7 @@ import { createDataset } from '@falcon/demo-data';
 import ExcelJS from 'exceljs';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { userForm } from '../harness';
 import {
   API,
   createFreshDatabase,
@@ -78,21 +79,14 @@ describe('two server processes on one PostgreSQL database (PostgreSQL pass only:
 
   it('a role change on one process takes effect at once in a session the other keeps', async () => {
     const admin = await signInHttp(a.origin, 'admin');
-    const user = {
+    const user = userForm({
       username: 'scale.user',
       firstname: 'Sam',
       lastname: 'Scale',
       email: null,
-      phone: null,
-      region: null,
-      useRegion: false,
-      language: 'de',
-      sessionTimeoutMinutes: 60,
-      roles: ['KD_USER'],
-      permissions: [],
-      scope: { all: false, concerns: ['C001'], branches: [], locations: [] },
-      employeeKey: null,
-    };
+      password: undefined,
+      passwordRepeat: undefined,
+    });
     const created = await admin.post(`${API}/user/create`, {
       ...user,
       password: 'scale-pass-11',

@@ -3,21 +3,8 @@ import { Link, useLocation, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { paths } from '../../../config/paths';
 import { usePageTitle } from '../../../lib/page-title';
+import { ErrorCode, ErrorWrap } from './ErrorFrame';
 
-const Wrap = styled.div`
-  display: grid;
-  place-items: center;
-  gap: ${({ theme }) => theme.space[4]};
-  min-height: 60vh;
-  text-align: center;
-  padding: ${({ theme }) => theme.space[6]};
-`;
-const Code = styled.p`
-  margin: 0;
-  font-size: 64px;
-  font-weight: 600;
-  color: ${({ theme }) => theme.color.primary};
-`;
 const Ways = styled.div`
   display: flex;
   flex-wrap: wrap;
@@ -46,8 +33,8 @@ export function ForbiddenPage() {
   const cameFromPage = useLocation().key !== 'default';
   usePageTitle(t('forbidden.pageTitle'));
   return (
-    <Wrap>
-      <Code aria-hidden="true">403</Code>
+    <ErrorWrap>
+      <ErrorCode aria-hidden="true">403</ErrorCode>
       <h1>{t('forbidden.title')}</h1>
       <p>{t('forbidden.message')}</p>
       <Ways>
@@ -58,6 +45,6 @@ export function ForbiddenPage() {
         ) : null}
         <Link to={paths.dashboard.to()}>{t('forbidden.home')}</Link>
       </Ways>
-    </Wrap>
+    </ErrorWrap>
   );
 }
