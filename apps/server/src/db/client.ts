@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { type SQL, sql as schemaSql } from 'drizzle-orm';
+import { fillPlaceholders, type SQL, type SQLChunk, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgDialect, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -48,7 +48,7 @@ export interface OpenOptions {
 const hasTables = async (db: Db): Promise<boolean> => {
   const result = (await db.execute(
     // to_regclass is null when the table does not exist in the search path.
-    schemaSql`select to_regclass('concerns') is not null as present`,
+    sql`select to_regclass('concerns') is not null as present`,
   )) as unknown as { rows: { present: boolean }[] };
   return result.rows[0]?.present === true;
 };
@@ -132,7 +132,21 @@ const statementNames = new Map<string, string>();
  * statements without bound).
  */
 export const queryRows = async <Row>(db: Db, query: SQL, prepare = false): Promise<Row[]> => {
-  const { sql: text, params } = (db as unknown as { dialect: PgDialect }).dialect.sqlToQuery(query);
+  const { sql: text, params } = dialectOf(db).sqlToQuery(query);
+  return (
+    runText<Row>(db, text, params, prepare) ?? ((await db.execute(query)) as unknown as { rows: Row[] }).rows
+  );
+};
+
+const dialectOf = (db: Db) => (db as unknown as { dialect: PgDialect }).dialect;
+
+/** The statement on the driver itself; undefined where there is none (a transaction's client). */
+const runText = <Row>(
+  db: Db,
+  text: string,
+  params: unknown[],
+  prepare: boolean,
+): Promise<Row[]> | undefined => {
   const client = (db as unknown as { $client: unknown }).$client;
   if (client instanceof pg.Pool) {
     let name = prepare ? statementNames.get(text) : undefined;
@@ -140,10 +154,56 @@ export const queryRows = async <Row>(db: Db, query: SQL, prepare = false): Promi
       name = `falcon_q${statementNames.size}`;
       statementNames.set(text, name);
     }
-    const result = await client.query(name ? { name, text, values: params } : { text, values: params });
-    return result.rows as Row[];
+    return client
+      .query(name ? { name, text, values: params } : { text, values: params })
+      .then((result) => result.rows as Row[]);
   }
-  if (client instanceof PGlite) return (await client.query<Row>(text, params)).rows;
-  // Anything else (a transaction's client): through drizzle, rows as objects all the same.
-  return ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
+  if (client instanceof PGlite) return client.query<Row>(text, params).then((result) => result.rows);
+  return undefined;
+};
+
+/** Binds a named value into a statement: as a parameter, or as a placeholder filled per call. */
+export type Bind = (name: string) => SQL | SQLChunk;
+export type Values = Record<string, unknown>;
+
+/** Each value a parameter of the statement (a statement built and run once). */
+export const bindInline =
+  (values: Values): Bind =>
+  (name) =>
+    sql.param(values[name]);
+
+const bindPlaceholder: Bind = (name) => sql.placeholder(name);
+
+const COMPILED_SHAPES = 1_000;
+const compiled = new Map<string, { sql: string; params: unknown[] }>();
+/** Under tests every call is built again and compared: two shapes under one key would fail at once. */
+const verifyShapes = process.env.VITEST !== undefined;
+
+/**
+ * A statement drizzle builds and compiles once per shape: `build` binds its values by name (placeholders),
+ * the text is kept under `shape`, and each call only fills in `values`. `shape` must name everything
+ * that changes the text (the builder decides only from it and from which values are present). Building
+ * a search's statement cost more CPU than PostgreSQL needed to run it (see docs/performance.md).
+ */
+export const queryCompiled = async <Row>(
+  db: Db,
+  shape: string,
+  build: (bind: Bind) => SQL,
+  values: Values,
+  prepare = false,
+): Promise<Row[]> => {
+  let statement = compiled.get(shape);
+  if (!statement || verifyShapes) {
+    const built = dialectOf(db).sqlToQuery(build(bindPlaceholder));
+    if (statement && statement.sql !== built.sql)
+      throw new Error(`Two statements under one shape: ${shape}\n${statement.sql}\n${built.sql}`);
+    statement = built;
+    if (compiled.size >= COMPILED_SHAPES) compiled.clear();
+    compiled.set(shape, statement);
+  }
+  const params = fillPlaceholders(statement.params, values);
+  return (
+    runText<Row>(db, statement.sql, params, prepare) ??
+    ((await db.execute(build(bindInline(values)))) as unknown as { rows: Row[] }).rows
+  );
 };

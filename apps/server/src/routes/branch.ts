@@ -40,7 +40,7 @@ const positionsOf = async (db: Db, auth: Auth, branchCode: string): Promise<Loca
 export const branchRoutes = defineRoutes('branch', {
   get: ({ db, auth, params }) => branchView(db, auth, params.code),
   search: ({ db, auth, params, body }) =>
-    searchContainers(db, auth, eq(t.containers.branchCode, params.code), body),
+    searchContainers(db, auth, { column: 'branchCode', code: params.code }, body),
 
   map: async ({ db, params, reply }) => {
     const [map] = await db.select().from(t.branchMaps).where(eq(t.branchMaps.branchCode, params.code));

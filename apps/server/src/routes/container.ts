@@ -47,23 +47,6 @@ const requestAction = async (
     return createReview(tx, auth, type, location, container, payload(container), now);
   });
 
-/** The kinds of request waiting for review for a container: its own, and a scan of its rack. */
-const pendingRequestsOf = async (db: Db, c: { id: string; rackCode: string }): Promise<ReviewType[]> => {
-  const rows = await db
-    .selectDistinct({ type: t.reviewRequests.type })
-    .from(t.reviewRequests)
-    .where(
-      and(
-        eq(t.reviewRequests.state, 'pending'),
-        or(
-          eq(t.reviewRequests.containerId, c.id),
-          and(eq(t.reviewRequests.type, 'rackscan'), eq(t.reviewRequests.rackCode, c.rackCode)),
-        ),
-      ),
-    );
-  return rows.map((r) => r.type).sort();
-};
-
 const documentsOf = (db: Db, where: ReturnType<typeof eq>) =>
   db
     .select({
@@ -88,12 +71,7 @@ export const containerRoutes = defineRoutes('container', {
     return toContainer(row);
   },
   get: async ({ db, auth, params }) => {
-    const view = await containerViewById(db, auth, params.id);
-    // The view is read from the row, before the field filter: its rack code is always there.
-    return {
-      ...view,
-      pendingRequests: await pendingRequestsOf(db, { id: view.id, rackCode: view.rackCode ?? '' }),
-    };
+    return containerViewById(db, auth, params.id);
   },
   documents: async ({ db, auth, params, apiUrl }) => {
     const container = await containerById(db, auth, params.id);

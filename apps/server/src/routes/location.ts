@@ -210,7 +210,7 @@ export const locationRoutes = defineRoutes('location', {
   // The contract plugin has already checked the location (tenant kind `location`: missing or out of
   // scope answered 404), so the search runs without loading it again.
   search: ({ db, auth, params, body }) =>
-    searchContainers(db, auth, eq(t.containers.locationCode, params.code), body),
+    searchContainers(db, auth, { column: 'locationCode', code: params.code }, body),
 
   /** One request to scan every active container of the rack; the clerk approves it like a container scan. */
   scanRack: async ({ db, auth, params, ctx }) =>
@@ -290,7 +290,7 @@ export const locationRoutes = defineRoutes('location', {
     const found = await searchContainers(
       db,
       auth,
-      eq(t.containers.locationCode, location.code),
+      { column: 'locationCode', code: location.code },
       suggestionSearch(body.query),
     );
     return found.items.map(suggestionOf);

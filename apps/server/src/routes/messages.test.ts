@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Client, createTestApp, signIn, type TestApp } from '../../test/harness';
 import { upload } from '../../test/uploads';
@@ -135,5 +135,24 @@ describe('a rack scan', () => {
     );
     expect([res.statusCode, res.json().error]).toEqual([409, 'scan_error']);
     await h.database.db.update(t.containers).set({ active: true }).where(eq(t.containers.id, container.id));
+  });
+
+  it("shows as pending in the detail of each of the rack's containers, and of no other", async () => {
+    const [rack] = await h.database.db.select().from(t.racks).where(eq(t.racks.code, container.rackCode));
+    const res = await kdadmin.post(
+      `/api/rest/v2/location/${container.locationCode}/rack/${rack!.position}/scan`,
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    const detail = (await kdadmin.get(`/api/rest/v2/container/${container.id}`)).json();
+    expect(detail.pendingRequests).toContain('rackscan');
+    const [elsewhere] = await h.database.db
+      .select()
+      .from(t.containers)
+      .where(
+        and(eq(t.containers.locationCode, container.locationCode), ne(t.containers.rackCode, rack!.code)),
+      )
+      .limit(1);
+    const other = (await kdadmin.get(`/api/rest/v2/container/${elsewhere!.id}`)).json();
+    expect(other.pendingRequests).not.toContain('rackscan');
   });
 });

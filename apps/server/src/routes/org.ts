@@ -109,7 +109,7 @@ export const concernsRoutes = defineRoutes('concerns', {
 export const concernRoutes = defineRoutes('concern', {
   get: ({ db, auth, params }) => concernView(db, auth, params.code),
   search: ({ db, auth, params, body }) =>
-    searchContainers(db, auth, eq(t.containers.concernCode, params.code), body),
+    searchContainers(db, auth, { column: 'concernCode', code: params.code }, body),
   exportXlsx: async ({ db, auth, params, body, ctx, request }) => {
     const [concern] = await db
       .select({ code: t.concerns.code, name: t.concerns.name })

@@ -3,6 +3,7 @@ import {
   checkSearchRights,
   type Document,
   RELEVANCE,
+  type ReviewType,
   type SearchFilters,
   type SearchSortField,
   searchedFields,
@@ -25,10 +26,10 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { Auth } from '../auth/sessions';
-import { type Db, queryRows } from '../db/client';
+import { type Bind, bindInline, type Db, queryCompiled, type Values } from '../db/client';
 import * as t from '../db/schema';
 import { HttpError } from '../errors';
-import { containerScope } from './scope';
+import { boundContainerScope, containerScope, scopeShape, scopeValues } from './scope';
 
 export type ContainerRow = typeof t.containers.$inferSelect;
 
@@ -61,13 +62,31 @@ export const containerById = async (db: Db, auth: Auth, id: string): Promise<Con
 };
 
 /**
- * A container in the caller's scope as the contract knows it, else 404 container_not_found: one prepared
- * statement on the driver (the detail answer; see CONTAINER_COLUMNS).
+ * A container in the caller's scope as the contract knows it, with the kinds of request waiting for its
+ * review (its own, and a scan of its rack), else 404 container_not_found: one statement, compiled once per
+ * scope shape and prepared (the detail answer; see CONTAINER_COLUMNS).
  */
-export const containerViewById = async (db: Db, auth: Auth, id: string): Promise<Container> => {
-  const [row] = await queryRows<Container>(
+export const containerViewById = async (
+  db: Db,
+  auth: Auth,
+  id: string,
+): Promise<Container & { pendingRequests: ReviewType[] }> => {
+  const values = scopeValues(auth.scope);
+  values.id = id;
+  const [row] = await queryCompiled<Container & { pendingRequests: ReviewType[] }>(
     db,
-    sql`select ${CONTAINER_COLUMNS} from ${t.containers} where ${and(eq(t.containers.id, id), containerScope(auth.scope))}`,
+    `container view|${scopeShape(values)}`,
+    (bind) => {
+      const c = t.containers;
+      const r = t.reviewRequests;
+      return sql`select ${CONTAINER_COLUMNS}, array(
+          select distinct ${r.type} from ${r}
+          where ${r.state} = 'pending' and (${r.containerId} = ${c.id}
+            or (${r.type} = 'rackscan' and ${r.locationCode} = ${c.locationCode} and ${r.rackCode} = ${c.rackCode}))
+          order by 1) as "pendingRequests"
+        from ${c} where ${c.id} = ${bind('id')} and ${boundContainerScope(values, bind)}`;
+    },
+    values,
     true,
   );
   if (!row) throw new HttpError(404, 'container_not_found');
@@ -102,33 +121,60 @@ const SORT_COLUMNS: Record<Exclude<SearchSortField, 'relevance'>, AnyColumn> = {
   rackCode: t.containers.rackCode,
 };
 
-const range = (column: AnyColumn, r: { min?: number; max?: number } | undefined): SQL[] =>
-  r
-    ? [
-        isNotNull(column),
-        ...(r.min !== undefined ? [gte(column, r.min)] : []),
-        ...(r.max !== undefined ? [lte(column, r.max)] : []),
-      ]
-    : [];
+/**
+ * A search is built from its shape (what is filtered, sorted, searched and in which scope) and its
+ * values (the codes, bounds and words). The values are bound by name: `bind` gives a parameter (the
+ * export job's statement) or a placeholder (the search's statement, compiled once per shape, see
+ * `queryCompiled`), so the same builder serves both and the shape alone decides the statement's text.
+ */
+const RANGES = {
+  reach: t.containers.reachInWeeks,
+  consumption: t.containers.consumption,
+  stockTurnRate: t.containers.stockTurnRate,
+} as const;
 
-const filterSql = (f: SearchFilters): SQL[] => {
+const DELIVERY_DATE = t.containers.expectedDeliveryDate;
+
+/** The filters' values by name; a range's presence alone (`reach: {}`) already narrows (not null). */
+const filterValues = (f: SearchFilters, values: Values): void => {
+  for (const key of Object.keys(RANGES) as (keyof typeof RANGES)[]) {
+    const r = f[key];
+    if (!r) continue;
+    values[`${key}?`] = true;
+    if (r.min !== undefined) values[`${key}Min`] = r.min;
+    if (r.max !== undefined) values[`${key}Max`] = r.max;
+  }
+  if (f.deliveryState?.length) values.deliveryState = [...f.deliveryState];
+  if (f.obligationAcceptance !== undefined) values.obligatory = f.obligationAcceptance;
+  if (f.alarming !== undefined) values.alarming = f.alarming;
+  if (f.deliveryDate) {
+    values['deliveryDate?'] = true;
+    if (f.deliveryDate.from) values.deliveryFrom = f.deliveryDate.from;
+    if (f.deliveryDate.to) values.deliveryTo = f.deliveryDate.to;
+  }
+  if (f.error !== undefined) values[f.error ? 'error?' : 'noError?'] = true;
+};
+
+const filterSql = (values: Values, bind: Bind): SQL[] => {
   const c = t.containers;
-  return [
-    ...range(c.reachInWeeks, f.reach),
-    ...(f.deliveryState?.length ? [inArray(c.deliveryStatus, f.deliveryState)] : []),
-    ...(f.obligationAcceptance !== undefined ? [eq(c.obligatory, f.obligationAcceptance)] : []),
-    ...(f.alarming !== undefined ? [eq(c.alarming, f.alarming)] : []),
-    ...range(c.consumption, f.consumption),
-    ...range(c.stockTurnRate, f.stockTurnRate),
-    ...(f.deliveryDate
-      ? [
-          isNotNull(c.expectedDeliveryDate),
-          ...(f.deliveryDate.from ? [gte(c.expectedDeliveryDate, f.deliveryDate.from)] : []),
-          ...(f.deliveryDate.to ? [lte(c.expectedDeliveryDate, f.deliveryDate.to)] : []),
-        ]
-      : []),
-    ...(f.error !== undefined ? [f.error ? isNotNull(c.error) : isNull(c.error)] : []),
-  ];
+  const where: SQL[] = [];
+  for (const [key, column] of Object.entries(RANGES)) {
+    if (!(`${key}?` in values)) continue;
+    where.push(isNotNull(column));
+    if (`${key}Min` in values) where.push(sql`${column} >= ${bind(`${key}Min`)}`);
+    if (`${key}Max` in values) where.push(sql`${column} <= ${bind(`${key}Max`)}`);
+  }
+  if ('deliveryState' in values) where.push(sql`${c.deliveryStatus} = any(${bind('deliveryState')})`);
+  if ('obligatory' in values) where.push(sql`${c.obligatory} = ${bind('obligatory')}`);
+  if ('alarming' in values) where.push(sql`${c.alarming} = ${bind('alarming')}`);
+  if ('deliveryDate?' in values) {
+    where.push(isNotNull(DELIVERY_DATE));
+    if ('deliveryFrom' in values) where.push(sql`${DELIVERY_DATE} >= ${bind('deliveryFrom')}`);
+    if ('deliveryTo' in values) where.push(sql`${DELIVERY_DATE} <= ${bind('deliveryTo')}`);
+  }
+  if ('error?' in values) where.push(isNotNull(c.error));
+  if ('noError?' in values) where.push(isNull(c.error));
+  return where;
 };
 
 /** The ranks as SQL literals (not parameters: the statement stays the same text). */
@@ -138,7 +184,7 @@ const rank = {
   contains: sql.raw(String(RELEVANCE.contains)),
 };
 
-const likePattern = (token: string) => `%${token.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+const likeEscape = (token: string) => token.replace(/[\\%_]/g, (m) => `\\${m}`);
 
 export interface SearchQuery {
   query: string;
@@ -147,27 +193,51 @@ export interface SearchQuery {
   sortAsc: boolean;
 }
 
-/** WHERE and ORDER BY of a container search over a pool (location, branch or concern, in scope). */
-export const searchParts = (auth: Auth, pool: SQL, q: SearchQuery) => {
+/** What decides a search's statement besides the names of its values. */
+interface SearchShape {
+  searchable: ReturnType<typeof searchedFields>;
+  tokens: number;
+  sortField: SearchSortField;
+  sortAsc: boolean;
+}
+
+/** The shape and the values of a container search in the caller's scope (rights checked). */
+const searchInput = (auth: Auth, q: SearchQuery): { shape: SearchShape; values: Values } => {
   checkSearchRights(auth.permissions, q.filters, q.sortField);
-  const searchable = searchedFields(auth.permissions).map((f) => t.containers[f] as AnyColumn);
   const tokens = searchTokens(q.query);
+  const values: Values = scopeValues(auth.scope);
+  filterValues(q.filters, values);
+  tokens.forEach((tok, i) => {
+    values[`token${i}`] = `%${likeEscape(tok)}%`;
+    values[`prefix${i}`] = `${likeEscape(tok)}%`;
+  });
+  if (tokens.length) values.whole = q.query.toLowerCase();
+  const shape = {
+    searchable: searchedFields(auth.permissions),
+    tokens: tokens.length,
+    sortField: q.sortField,
+    sortAsc: q.sortAsc,
+  };
+  return { shape, values };
+};
+
+/** WHERE and ORDER BY of a container search over a pool, its values bound by `bind`. */
+const buildSearch = (shape: SearchShape, values: Values, bind: Bind, pool: SQL) => {
+  const searchable = shape.searchable.map((f) => t.containers[f] as AnyColumn);
+  const tokens = Array.from({ length: shape.tokens }, (_, i) => i);
   // One lower-cased haystack per row (fields joined by \x01, so a word never spans two fields):
   // a LIKE per token instead of an ILIKE per token and field.
   const haystack = sql`lower(concat_ws(chr(1), ${sql.join(searchable, sql`, `)}))`;
-  const tokenSql = tokens.map((tok) => sql`${haystack} like ${likePattern(tok)}`);
-  const where = and(pool, containerScope(auth.scope), ...filterSql(q.filters), ...tokenSql) as SQL;
+  const tokenSql = tokens.map((i) => sql`${haystack} like ${bind(`token${i}`)}`);
+  const where = and(pool, boundContainerScope(values, bind), ...filterSql(values, bind), ...tokenSql) as SQL;
   const place = asc(t.containers.placeCode);
   let orderBy: SQL[];
-  if (q.sortField === 'relevance') {
+  if (shape.sortField === 'relevance') {
     if (!tokens.length) orderBy = [place];
     else {
-      const whole = q.query.toLowerCase();
-      const exact = or(...searchable.map((col) => sql`lower(${col}) = ${whole}`));
+      const exact = or(...searchable.map((col) => sql`lower(${col}) = ${bind('whole')}`));
       const prefix = or(
-        ...tokens.flatMap((tok) =>
-          searchable.map((col) => sql`${col} ilike ${`${tok.replace(/[\\%_]/g, (m) => `\\${m}`)}%`}`),
-        ),
+        ...tokens.flatMap((i) => searchable.map((col) => sql`${col} ilike ${bind(`prefix${i}`)}`)),
       );
       orderBy = [
         sql`case when ${exact} then ${rank.exact} when ${prefix} then ${rank.prefix} else ${rank.contains} end desc`,
@@ -175,10 +245,16 @@ export const searchParts = (auth: Auth, pool: SQL, q: SearchQuery) => {
       ];
     }
   } else {
-    const column = SORT_COLUMNS[q.sortField];
-    orderBy = [sql`${column} ${q.sortAsc ? sql`asc` : sql`desc`} nulls last`, place];
+    const column = SORT_COLUMNS[shape.sortField];
+    orderBy = [sql`${column} ${shape.sortAsc ? sql`asc` : sql`desc`} nulls last`, place];
   }
   return { where, orderBy, hasQuery: tokens.length > 0 };
+};
+
+/** WHERE and ORDER BY of a container search over a pool (location, branch or concern, in scope). */
+export const searchParts = (auth: Auth, pool: SQL, q: SearchQuery) => {
+  const { shape, values } = searchInput(auth, q);
+  return buildSearch(shape, values, bindInline(values), pool);
 };
 
 /**
@@ -208,36 +284,63 @@ const pageSql = (q: { page: number; size: number }) => {
   return sql.raw(`limit ${q.size} offset ${offset}`);
 };
 
-/** The page's containers (rows without one: the total's row of an empty page) and the total. */
-const pageOf = (rows: PageRow[], q: { page: number; size: number }, total?: number) => {
-  const items: Container[] = [];
-  for (const { n: _n, ...item } of rows) if (item.id !== null) items.push(item as Container);
-  return { items, total: total ?? Number(rows[0]?.n ?? 0), page: q.page, size: q.size };
-};
+/**
+ * The page's containers (rows without one: the total's row of an empty page) and the total. The rows go
+ * out as the driver made them, the total's column `n` with them: the answer's shape keeps only the
+ * contract's keys (plugins/response-shape.ts), so copying 20 rows of 40 fields without it is not needed.
+ */
+const pageOf = (rows: PageRow[], q: { page: number; size: number }, total?: number) => ({
+  items: (rows[0]?.id === null ? [] : rows) as Container[],
+  total: total ?? Number(rows[0]?.n ?? 0),
+  page: q.page,
+  size: q.size,
+});
+
+/** The column a search's pool is: a location's, branch's or concern's containers. */
+export type SearchPool = 'locationCode' | 'branchCode' | 'concernCode';
 
 export const searchContainers = async (
   db: Db,
   auth: Auth,
-  pool: SQL,
+  pool: { column: SearchPool; code: string },
   q: SearchQuery & { page: number; size: number },
 ) => {
-  const { where, orderBy, hasQuery } = searchParts(auth, pool, q);
-  const order = sql.join(orderBy, sql`, `);
+  const { shape, values } = searchInput(auth, q);
+  values.pool = pool.code;
+  const hasQuery = shape.tokens > 0;
+  // The statement's text: everything the builder decides from (see queryCompiled).
+  const key = `search|${pool.column}|${shape.searchable.join(',')}|${shape.tokens}|${shape.sortField}|${shape.sortAsc}|${Object.keys(values).join(',')}|${q.page}|${q.size}`;
+  const parts = (bind: Bind) => {
+    const { where, orderBy } = buildSearch(
+      shape,
+      values,
+      bind,
+      sql`${t.containers[pool.column]} = ${bind('pool')}`,
+    );
+    return { where, order: sql.join(orderBy, sql`, `) };
+  };
   // Limit and offset written into the statement: a prepared statement's plan then knows them (the
   // first page stops after 20 rows of the location's index; with them as parameters the generic plan
   // could not, measured 970-1,360 -> 1,750-1,930 statements a second, 10 clients).
   const page = pageSql(q);
   if (hasQuery) {
     // A text query scans the pool anyway: count in the same pass instead of a second scan.
-    const rows = await queryRows<PageRow>(
+    const rows = await queryCompiled<PageRow>(
       db,
-      sql`select count(*) over () as n, ${CONTAINER_COLUMNS} from ${t.containers} where ${where}
-          order by ${order} ${page}`,
+      `${key}|page`,
+      (bind) => {
+        const { where, order } = parts(bind);
+        return sql`select count(*) over () as n, ${CONTAINER_COLUMNS} from ${t.containers} where ${where}
+          order by ${order} ${page}`;
+      },
+      values,
     );
     if (!rows.length && q.page > 0) {
-      const [counted] = await queryRows<{ n: number | string }>(
+      const [counted] = await queryCompiled<{ n: number | string }>(
         db,
-        sql`select count(*) as n from ${t.containers} where ${where}`,
+        `${key}|count`,
+        (bind) => sql`select count(*) as n from ${t.containers} where ${parts(bind).where}`,
+        values,
       );
       return pageOf(rows, q, Number(counted?.n ?? 0));
     }
@@ -248,15 +351,20 @@ export const searchContainers = async (
   // location's price index an index-only scan in order that stops after offset + size), then only
   // its rows are read whole. Sorting every match with all its columns cost more than the rest of
   // the call. The total's row comes back once even when the page is empty (left joins). A named
-  // prepared statement per statement text (one per search shape: pool, filters, sort, scope size).
-  const rows = await queryRows<PageRow>(
+  // prepared statement per statement text (one per search shape: pool, filters, sort, scope).
+  const rows = await queryCompiled<PageRow>(
     db,
-    sql`select total.n, ${CONTAINER_COLUMNS}
+    key,
+    (bind) => {
+      const { where, order } = parts(bind);
+      return sql`select total.n, ${CONTAINER_COLUMNS}
         from (select count(*) as n from ${t.containers} where ${where}) total
         left join (select ${t.containers.id} as page_id from ${t.containers} where ${where}
                    order by ${order} ${page}) page on true
         left join ${t.containers} on ${t.containers.id} = page.page_id
-        order by ${order}`,
+        order by ${order}`;
+    },
+    values,
     true,
   );
   return pageOf(rows, q);

@@ -1,5 +1,6 @@
 import type { Scope } from '@falcon/api-client';
 import { type AnyColumn, inArray, or, type SQL, sql } from 'drizzle-orm';
+import type { Bind, Values } from '../db/client';
 import * as t from '../db/schema';
 
 const TRUE = sql`true`;
@@ -84,3 +85,31 @@ export const reviewScope = (scope: Scope): SQL =>
     branchCode: t.reviewRequests.branchCode,
     locationCode: t.reviewRequests.locationCode,
   });
+
+/**
+ * The scope as named values for a statement compiled once per shape (`queryCompiled`): the codes as
+ * arrays (`= any(...)`), so the statement's text depends only on which kinds of entry the scope has.
+ */
+export const scopeValues = (scope: Scope): Values => {
+  if (scope.all) return { 'scopeAll?': true };
+  const values: Values = {};
+  if (scope.concerns.length) values.scopeConcerns = [...scope.concerns];
+  if (scope.branches.length) values.scopeBranches = [...scope.branches];
+  if (scope.locations.length) values.scopeLocations = [...scope.locations];
+  return values;
+};
+
+/** `containerScope` over the values of `scopeValues`, bound by `bind`. */
+export const boundContainerScope = (values: Values, bind: Bind): SQL => {
+  if ('scopeAll?' in values) return TRUE;
+  const c = t.containers;
+  return anyOf([
+    'scopeConcerns' in values ? sql`${c.concernCode} = any(${bind('scopeConcerns')})` : undefined,
+    'scopeBranches' in values ? sql`${c.branchCode} = any(${bind('scopeBranches')})` : undefined,
+    'scopeLocations' in values ? sql`${c.locationCode} = any(${bind('scopeLocations')})` : undefined,
+  ]);
+};
+
+/** The names of the scope's values: the part of a statement's shape the scope decides. */
+export const scopeShape = (values: Values): string =>
+  ['scopeAll?', 'scopeConcerns', 'scopeBranches', 'scopeLocations'].filter((k) => k in values).join('+');
