@@ -3,9 +3,8 @@ import {
   containerActionRefusal,
   orderDateRefusal,
   type ReviewRequest,
-  type ReviewType,
 } from '@falcon/api-client';
-import { and, asc, desc, eq, max, min, or, sql, sum } from 'drizzle-orm';
+import { and, asc, desc, eq, max, min, sql, sum } from 'drizzle-orm';
 import type { Auth } from '../auth/sessions';
 import type { Db } from '../db/client';
 import * as t from '../db/schema';
