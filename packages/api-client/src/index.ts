@@ -25,6 +25,7 @@ export * from './domain/permissions';
 export * from './domain/pipeline';
 export * from './domain/protocol';
 export * from './domain/protocol-entries';
+export * from './domain/replenishment';
 export * from './domain/requests';
 export * from './domain/roles';
 export * from './domain/scope';
