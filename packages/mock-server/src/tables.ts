@@ -2,6 +2,8 @@
  * Reading uploaded lists: csv/txt (`;`, `,` or tab separated) and xlsx (first sheet), as rows of
  * cells with their line numbers in the file.
  */
+import { unzipSync } from 'fflate';
+
 export interface TableRow {
   line: number;
   cells: string[];
@@ -9,37 +11,8 @@ export interface TableRow {
 
 const decoder = new TextDecoder();
 
-const inflateRaw = async (data: Uint8Array): Promise<Uint8Array> => {
-  const stream = new Blob([data as Uint8Array<ArrayBuffer>])
-    .stream()
-    .pipeThrough(new DecompressionStream('deflate-raw'));
-  return new Uint8Array(await new Response(stream).arrayBuffer());
-};
-
-/** The entries of a zip archive (stored or deflated). */
-const unzip = async (bytes: Uint8Array): Promise<Map<string, Uint8Array>> => {
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  let end = bytes.length - 22;
-  while (end >= 0 && view.getUint32(end, true) !== 0x06054b50) end--;
-  if (end < 0) throw new Error('not a zip archive');
-  const count = view.getUint16(end + 10, true);
-  let p = view.getUint32(end + 16, true);
-  const out = new Map<string, Uint8Array>();
-  for (let i = 0; i < count; i++) {
-    const method = view.getUint16(p + 10, true);
-    const size = view.getUint32(p + 20, true);
-    const nameLength = view.getUint16(p + 28, true);
-    const extra = view.getUint16(p + 30, true);
-    const comment = view.getUint16(p + 32, true);
-    const local = view.getUint32(p + 42, true);
-    const name = decoder.decode(bytes.subarray(p + 46, p + 46 + nameLength));
-    p += 46 + nameLength + extra + comment;
-    const start = local + 30 + view.getUint16(local + 26, true) + view.getUint16(local + 28, true);
-    const data = bytes.subarray(start, start + size);
-    out.set(name, method === 8 ? await inflateRaw(data) : data);
-  }
-  return out;
-};
+/** The entries of a zip archive (fflate: stored or deflated entries, checked against their CRC). */
+const unzip = (bytes: Uint8Array): Map<string, Uint8Array> => new Map(Object.entries(unzipSync(bytes)));
 
 const unescapeXml = (text: string) =>
   text
@@ -58,7 +31,7 @@ const columnIndex = (ref: string) => {
 };
 
 const readXlsx = async (bytes: Uint8Array): Promise<TableRow[]> => {
-  const files = await unzip(bytes);
+  const files = unzip(bytes);
   const sheetName = [...files.keys()].filter((n) => /^xl\/worksheets\/sheet\d+\.xml$/.test(n)).sort()[0];
   if (!sheetName) throw new Error('no worksheet');
   const shared = files.get('xl/sharedStrings.xml');
