@@ -117,17 +117,35 @@ describe('the app shell', () => {
   });
 });
 
+/** An app serving a web build made of `files` (path -> content) in a temporary folder. */
+const withWebDist = async (
+  files: Record<string, string | Buffer>,
+  test: (app: Awaited<ReturnType<typeof import('./app').buildApp>>) => Promise<void>,
+) => {
+  const { mkdtempSync, mkdirSync, writeFileSync, rmSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const { dirname, join } = await import('node:path');
+  const { buildApp } = await import('./app');
+  const dir = mkdtempSync(join(tmpdir(), 'falcon-web-'));
+  for (const [path, content] of Object.entries({
+    'index.html': '<!doctype html><title>Falcon</title>',
+    ...files,
+  })) {
+    mkdirSync(dirname(join(dir, path)), { recursive: true });
+    writeFileSync(join(dir, path), content);
+  }
+  const app = await buildApp({ db: t.database.db, webDist: dir, underPressure: false, jobs: false });
+  try {
+    await test(app);
+  } finally {
+    await app.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+};
+
 describe('serving the web app', () => {
-  it('serves files, falls back to index.html for client routes, and 404s unknown API paths and assets', async () => {
-    const { mkdtempSync, writeFileSync, rmSync } = await import('node:fs');
-    const { tmpdir } = await import('node:os');
-    const { join } = await import('node:path');
-    const { buildApp } = await import('./app');
-    const dir = mkdtempSync(join(tmpdir(), 'falcon-web-'));
-    writeFileSync(join(dir, 'index.html'), '<!doctype html><title>Falcon</title>');
-    writeFileSync(join(dir, 'app.js'), 'console.log(1)');
-    const app = await buildApp({ db: t.database.db, webDist: dir });
-    try {
+  it('serves files, falls back to index.html for client routes, and 404s unknown API paths and assets', () =>
+    withWebDist({ 'app.js': 'console.log(1)' }, async (app) => {
       const root = await app.inject({ method: 'GET', url: '/' });
       expect(root.statusCode).toBe(200);
       expect(root.body).toContain('<title>Falcon</title>');
@@ -141,75 +159,44 @@ describe('serving the web app', () => {
       expect(api.statusCode).toBe(404);
       expect(api.json()).toMatchObject({ error: 'not_found' });
       expect((await app.inject({ method: 'GET', url: '/version.txt' })).body).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-    } finally {
-      await app.close();
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
+    }));
 
-  it("serves the web build's version.json uncached, so a running tab sees a new deployment at once", async () => {
-    const { mkdtempSync, mkdirSync, writeFileSync, rmSync } = await import('node:fs');
-    const { tmpdir } = await import('node:os');
-    const { join } = await import('node:path');
-    const { buildApp } = await import('./app');
-    const dir = mkdtempSync(join(tmpdir(), 'falcon-web-'));
-    writeFileSync(join(dir, 'index.html'), '<!doctype html><title>Falcon</title>');
-    writeFileSync(join(dir, 'version.json'), '{"version":"0123456789abcdef"}\n');
-    mkdirSync(join(dir, 'assets'));
-    writeFileSync(join(dir, 'assets', 'index-abcdefgh.js'), 'console.log(1)');
-    const app = await buildApp({ db: t.database.db, webDist: dir, underPressure: false, jobs: false });
-    try {
-      const version = await app.inject({ method: 'GET', url: '/version.json' });
-      expect(version.statusCode).toBe(200);
-      expect(version.json()).toEqual({ version: '0123456789abcdef' });
-      expect(version.headers['cache-control']).toBe('no-store');
-      const asset = await app.inject({ method: 'GET', url: '/assets/index-abcdefgh.js' });
-      expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-    } finally {
-      await app.close();
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
+  it("serves the web build's version.json uncached, so a running tab sees a new deployment at once", () =>
+    withWebDist(
+      { 'version.json': '{"version":"0123456789abcdef"}\n', 'assets/index-abcdefgh.js': 'console.log(1)' },
+      async (app) => {
+        const version = await app.inject({ method: 'GET', url: '/version.json' });
+        expect(version.statusCode).toBe(200);
+        expect(version.json()).toEqual({ version: '0123456789abcdef' });
+        expect(version.headers['cache-control']).toBe('no-store');
+        const asset = await app.inject({ method: 'GET', url: '/assets/index-abcdefgh.js' });
+        expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      },
+    ));
 
-  it('serves the PWA manifest and wasm with their content types and lets the page compile wasm', async () => {
-    const { mkdtempSync, mkdirSync, writeFileSync, rmSync } = await import('node:fs');
-    const { tmpdir } = await import('node:os');
-    const { join } = await import('node:path');
-    const { buildApp } = await import('./app');
-    const dir = mkdtempSync(join(tmpdir(), 'falcon-web-'));
-    writeFileSync(join(dir, 'index.html'), '<!doctype html><title>Falcon</title>');
-    writeFileSync(join(dir, 'manifest.webmanifest'), '{"name":"Falcon","start_url":"/app"}');
-    mkdirSync(join(dir, 'assets'));
-    // The smallest valid module: magic number and version.
-    writeFileSync(
-      join(dir, 'assets', 'zxing_reader-abc.wasm'),
-      Buffer.from([0, 0x61, 0x73, 0x6d, 1, 0, 0, 0]),
-    );
-    const app = await buildApp({
-      db: t.database.db,
-      webDist: dir,
-      underPressure: false,
-      jobs: false,
-    });
-    try {
-      const manifest = await app.inject({ method: 'GET', url: '/manifest.webmanifest' });
-      expect(manifest.statusCode).toBe(200);
-      expect(manifest.headers['content-type']).toContain('application/manifest+json');
-      const wasm = await app.inject({ method: 'GET', url: '/assets/zxing_reader-abc.wasm' });
-      expect(wasm.statusCode).toBe(200);
-      expect(wasm.headers['content-type']).toBe('application/wasm');
-      expect(wasm.rawPayload.subarray(0, 4)).toEqual(Buffer.from([0, 0x61, 0x73, 0x6d]));
-      // WebAssembly.instantiateStreaming needs 'wasm-unsafe-eval'; plain script eval stays forbidden.
-      const page = await app.inject({ method: 'GET', url: '/app' });
-      const scriptSrc = String(page.headers['content-security-policy'])
-        .split(';')
-        .find((directive) => directive.startsWith('script-src'));
-      expect(scriptSrc).toBe("script-src 'self' 'wasm-unsafe-eval'");
-    } finally {
-      await app.close();
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
+  it('serves the PWA manifest and wasm with their content types and lets the page compile wasm', () =>
+    withWebDist(
+      {
+        'manifest.webmanifest': '{"name":"Falcon","start_url":"/app"}',
+        // The smallest valid module: magic number and version.
+        'assets/zxing_reader-abc.wasm': Buffer.from([0, 0x61, 0x73, 0x6d, 1, 0, 0, 0]),
+      },
+      async (app) => {
+        const manifest = await app.inject({ method: 'GET', url: '/manifest.webmanifest' });
+        expect(manifest.statusCode).toBe(200);
+        expect(manifest.headers['content-type']).toContain('application/manifest+json');
+        const wasm = await app.inject({ method: 'GET', url: '/assets/zxing_reader-abc.wasm' });
+        expect(wasm.statusCode).toBe(200);
+        expect(wasm.headers['content-type']).toBe('application/wasm');
+        expect(wasm.rawPayload.subarray(0, 4)).toEqual(Buffer.from([0, 0x61, 0x73, 0x6d]));
+        // WebAssembly.instantiateStreaming needs 'wasm-unsafe-eval'; plain script eval stays forbidden.
+        const page = await app.inject({ method: 'GET', url: '/app' });
+        const scriptSrc = String(page.headers['content-security-policy'])
+          .split(';')
+          .find((directive) => directive.startsWith('script-src'));
+        expect(scriptSrc).toBe("script-src 'self' 'wasm-unsafe-eval'");
+      },
+    ));
 });
 
 describe('behind TLS (SESSION_SECURE)', () => {
