@@ -74,7 +74,7 @@ describe('the contract', () => {
   it('declares a schema for every path parameter and a known tenant parameter', () => {
     for (const { name, endpoint } of endpoints) {
       const shape = (endpoint.params as z.ZodObject | undefined)?.shape ?? {};
-      expect(Object.keys(shape).sort(), name).toEqual(pathParamNames(endpoint.path).sort());
+      expect(Object.keys(shape).sort(), name).toEqual([...pathParamNames(endpoint.path)].sort());
       if (endpoint.tenant) expect(pathParamNames(endpoint.path), name).toContain(endpoint.tenant.param);
     }
   });

@@ -100,5 +100,13 @@ export const buildPath = (path: string, params: Record<string, string | number> 
   });
 
 /** `:name` parameters of a path, in order. */
-export const pathParamNames = (path: string): string[] =>
-  [...path.matchAll(/:([A-Za-z_]+)/g)].map((m) => m[1] as string);
+export const pathParamNames = (path: string): readonly string[] => {
+  let names = paramNamesOf.get(path);
+  if (!names) {
+    names = Object.freeze([...path.matchAll(/:([A-Za-z_]+)/g)].map((m) => m[1] as string));
+    paramNamesOf.set(path, names);
+  }
+  return names;
+};
+/** The names of an endpoint path's parameters, read once per path (every request asks). */
+const paramNamesOf = new Map<string, readonly string[]>();
