@@ -1,23 +1,28 @@
-import type { Container } from '@falcon/api-client/lite';
-import { Button, ConfirmDialog, Dialog } from '@falcon/ui';
+import { type Container, hasAll } from '@falcon/api-client/lite';
+import { Button, ConfirmDialog, Dialog, useToast } from '@falcon/ui';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
+import { api } from '../lib/api';
 import {
   ACTION_MESSAGES,
+  actionRefusal,
   type ContainerAction,
   type ContainerRequest,
   defaultOrderDate,
   earliestOrderDay,
+  MESSAGE_PERMISSIONS,
   parseAmount,
   permittedActions,
+  refusalOf,
   sendContainerRequest,
 } from '../lib/container-actions';
 import { useNotify } from '../lib/messages';
 import { queryKeys } from '../lib/query-keys';
 import { state } from '../lib/store';
 import { Field, FormRow } from './Field';
+import { MessageDialog } from './MessageDialog';
 
 interface ContainerActionsProps {
   container: Container;
@@ -35,14 +40,20 @@ interface ContainerActionsProps {
  * same in the location's panel and in the scanner: each a request for review by the location's clerk,
  * nothing about the container changes until it is approved. Each button shows only with its permission.
  * A sent request refreshes what shows it: the container's requests and the user's and reviewer's lists.
+ * An action that waits for review already (the container's `pendingRequests`) or that an inactive
+ * container cannot take is disabled with the reason in words, so no second dialog opens; a 409 the server
+ * answers anyway (someone else was quicker) says why, read from the container as it is now. Besides the
+ * actions, "Send message" (PERM_SENDMESSAGE_CONTAINER) writes to the clerk.
  */
 export function ContainerActions({ container, layout = 'row', onRequested }: ContainerActionsProps) {
-  const { t } = useTranslation('common');
+  const { t } = useTranslation(['common', 'messages']);
   const notify = useNotify();
+  const toast = useToast();
   const queryClient = useQueryClient();
   const { session } = useSnapshot(state);
   const may = permittedActions(container, session?.permissions ?? []);
-  const [open, setOpen] = useState<ContainerAction | null>(null);
+  const [open, setOpen] = useState<ContainerAction | 'message' | null>(null);
+  const mayMessage = hasAll(session?.permissions ?? [], [MESSAGE_PERMISSIONS.container]);
   const [quantity, setQuantity] = useState('');
   const [factor, setFactor] = useState('1');
   const [date, setDate] = useState(() => defaultOrderDate(new Date()));
@@ -61,7 +72,20 @@ export function ContainerActions({ container, layout = 'row', onRequested }: Con
         queryClient.invalidateQueries({ queryKey: queryKeys.dashboard() }),
       ]);
     },
-    onError: (error, { action }) => notify.error(error, ACTION_MESSAGES[action].failure),
+    onError: async (error, { action }) => {
+      // Someone else was quicker (409): read the container as it is now; its state explains the refusal.
+      const fresh = await api.container.get({ params: { id: container.id } }).catch(() => null);
+      if (fresh) queryClient.setQueryData(queryKeys.container.detail(container.id), fresh);
+      const reason = refusalOf(error, action, fresh);
+      if (!reason) return notify.error(error, ACTION_MESSAGES[action].failure);
+      setOpen(null);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.container.requests(container.id) });
+      return toast.show({
+        type: 'error',
+        title: t(ACTION_MESSAGES[action].failure, { ns: 'messages' }),
+        text: t(`containerActions.refused.${reason}`),
+      });
+    },
   });
   const sending = (action: ContainerAction) => send.isPending && send.variables?.action === action;
 
@@ -78,6 +102,17 @@ export function ContainerActions({ container, layout = 'row', onRequested }: Con
 
   const stacked = layout === 'stack';
   const size = stacked ? 'md' : 'sm';
+  const refused = (action: ContainerAction) => actionRefusal(action, container);
+  const blockedId = `container-${container.id}-blocked`;
+  const blockedProps = (action: ContainerAction) =>
+    refused(action) ? { disabled: true, 'aria-describedby': `${blockedId}-${action}` } : {};
+  const labelOf = (action: ContainerAction) =>
+    ({
+      scan: t('containerActions.scan'),
+      changeQuantity: t('containerActions.changeQuantity'),
+      additionalOrder: t('containerActions.additionalOrder'),
+      deactivate: t('containerActions.deactivate'),
+    })[action];
   const actions = [
     may.scan && (
       <Button
@@ -86,6 +121,7 @@ export function ContainerActions({ container, layout = 'row', onRequested }: Con
         variant={stacked ? 'primary' : undefined}
         loading={sending('scan')}
         onClick={() => send.mutate({ action: 'scan' })}
+        {...blockedProps('scan')}
       >
         {t('containerActions.scan')}
       </Button>
@@ -99,21 +135,43 @@ export function ContainerActions({ container, layout = 'row', onRequested }: Con
           setQuantity(container.fillingQuantity !== undefined ? String(container.fillingQuantity) : '');
           setOpen('changeQuantity');
         }}
+        {...blockedProps('changeQuantity')}
       >
         {t('containerActions.changeQuantity')}
       </Button>
     ),
     may.additionalOrder && (
-      <Button key="order" size={size} variant="secondary" onClick={() => setOpen('additionalOrder')}>
+      <Button
+        key="order"
+        size={size}
+        variant="secondary"
+        onClick={() => setOpen('additionalOrder')}
+        {...blockedProps('additionalOrder')}
+      >
         {t('containerActions.additionalOrder')}
       </Button>
     ),
     may.deactivate && (
-      <Button key="deactivate" size={size} variant="danger" onClick={() => setOpen('deactivate')}>
+      <Button
+        key="deactivate"
+        size={size}
+        variant="danger"
+        onClick={() => setOpen('deactivate')}
+        {...blockedProps('deactivate')}
+      >
         {t('containerActions.deactivate')}
       </Button>
     ),
+    mayMessage && (
+      <Button key="message" size={size} variant="secondary" onClick={() => setOpen('message')}>
+        {t('containerActions.message')}
+      </Button>
+    ),
   ].filter(Boolean);
+  const blocked = (Object.keys(may) as ContainerAction[]).flatMap((action) => {
+    const reason = may[action] ? refused(action) : null;
+    return reason ? [{ action, reason }] : [];
+  });
 
   if (actions.length === 0) return stacked ? <p style={{ margin: 0 }}>{t('containerActions.none')}</p> : null;
 
@@ -133,6 +191,23 @@ export function ContainerActions({ container, layout = 'row', onRequested }: Con
       <div style={stacked ? { display: 'grid', gap: 8 } : { display: 'flex', flexWrap: 'wrap', gap: 8 }}>
         {actions}
       </div>
+      {blocked.length > 0 ? (
+        <ul style={{ margin: '8px 0 0', paddingLeft: 18 }}>
+          {blocked.map(({ action, reason }) => (
+            <li key={action} id={`${blockedId}-${action}`}>
+              {t('containerActions.blocked', {
+                action: labelOf(action),
+                reason: t(`containerActions.refused.${reason}`),
+              })}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <MessageDialog
+        target={open === 'message' ? { kind: 'container', id: container.id } : null}
+        about={t('containerActions.messageAbout.container', { code: container.code ?? container.id })}
+        onClose={() => setOpen(null)}
+      />
       <ConfirmDialog
         open={open === 'deactivate'}
         title={t('containerActions.deactivateTitle')}

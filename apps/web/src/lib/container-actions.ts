@@ -1,4 +1,13 @@
-import { ACTION_PERMISSIONS, type Container, hasAll, type MessageKey } from '@falcon/api-client/lite';
+import type { RequestConflict } from '@falcon/api-client';
+import {
+  ACTION_PERMISSIONS,
+  type Container,
+  hasAll,
+  isApiError,
+  type MessageKey,
+  type ReviewRequest,
+  type ReviewType,
+} from '@falcon/api-client/lite';
 import { api } from './api';
 
 /** The four container actions of spec section 4; each sends a request for review. */
@@ -67,3 +76,106 @@ export const sendContainerRequest = (id: string, request: ContainerRequest): Pro
 
 /** A number as typed (a comma as the decimal mark too); NaN when it is none. */
 export const parseAmount = (typed: string): number => Number(typed.trim().replace(',', '.'));
+
+/** The kind of review request each action creates (a pending one shows on the container's `pendingRequests`). */
+const ACTION_REVIEW_TYPES = {
+  scan: 'scan',
+  changeQuantity: 'changequantity',
+  additionalOrder: 'additionalorder',
+  deactivate: 'deactivate',
+} as const satisfies Record<ContainerAction, ReviewType>;
+
+/**
+ * Why an action cannot be sent now, in words the user reads (`common:containerActions.refused.*`): the
+ * server's rule (api-client `containerActionRefusal`: an inactive container takes no request, the same one
+ * is not asked for twice) and, for a scan, a scan of the whole rack already waiting for review.
+ */
+export type ActionRefusal = 'inactive' | 'pending' | 'rackScanPending';
+
+export const actionRefusal = (
+  action: ContainerAction,
+  container: Pick<Container, 'active' | 'pendingRequests'>,
+): ActionRefusal | null => {
+  if (!container.active && action !== 'deactivate') return 'inactive';
+  const pending = container.pendingRequests ?? [];
+  if (pending.includes(ACTION_REVIEW_TYPES[action])) return 'pending';
+  if (action === 'scan' && pending.includes('rackscan')) return 'rackScanPending';
+  return null;
+};
+
+/** The reasons a 409 request_not_applicable names (api-client `REQUEST_CONFLICTS`; a record, so none is missed). */
+const REQUEST_CONFLICT_REASONS: Record<RequestConflict, true> = {
+  container_inactive: true,
+  date_invalid: true,
+  list_missing: true,
+  is_a_message: true,
+  not_a_message: true,
+  not_own: true,
+  not_pending: true,
+};
+
+/**
+ * Why the server refused a request (409), as a key of `common:containerActions.refused`: the reason it
+ * names (`details.reason` of request_not_applicable, api-client `REQUEST_CONFLICTS`), else what the
+ * container as it is now explains, else null (the action's own error message stands alone).
+ */
+export const refusalOf = (
+  error: unknown,
+  action: ContainerAction | null,
+  fresh: Pick<Container, 'active' | 'pendingRequests'> | null,
+): ActionRefusal | RequestConflict | null => {
+  if (!isApiError(error) || error.status !== 409) return null;
+  const reason = error.details?.reason;
+  if (typeof reason === 'string' && Object.hasOwn(REQUEST_CONFLICT_REASONS, reason))
+    return reason as RequestConflict;
+  return action && fresh ? actionRefusal(action, fresh) : null;
+};
+
+/** What a message is about: a container, a shelf or a rack (racks and shelves by their 1-based position). */
+export type MessageTarget =
+  | { kind: 'container'; id: string }
+  | { kind: 'rack'; location: string; rack: number }
+  | { kind: 'shelf'; location: string; rack: number; shelf: number };
+
+/** The permission each kind of message needs. */
+export const MESSAGE_PERMISSIONS = {
+  container: ACTION_PERMISSIONS.sendMessageContainer,
+  shelf: ACTION_PERMISSIONS.sendMessageShelf,
+  rack: ACTION_PERMISSIONS.sendMessageRack,
+} as const satisfies Record<MessageTarget['kind'], string>;
+
+/**
+ * Sends a message to the responsible clerk, then its photo (if any) to the request it became. The message
+ * stands when only the photo is refused: the answer says so (`photoError`), so the user is told.
+ */
+export const sendMessage = async (
+  target: MessageTarget,
+  message: string,
+  photo: File | null,
+): Promise<{ request: ReviewRequest; photoError: unknown }> => {
+  const body = { message };
+  const request =
+    target.kind === 'container'
+      ? await api.container.message({ params: { id: target.id }, body })
+      : target.kind === 'rack'
+        ? await api.location.rackMessage({
+            params: { code: target.location, rack: String(target.rack) },
+            body,
+          })
+        : await api.location.shelfMessage({
+            params: { code: target.location, rack: String(target.rack), shelf: String(target.shelf) },
+            body,
+          });
+  if (!photo) return { request, photoError: null };
+  try {
+    const withPhoto = await api.reviews.uploadPhoto({
+      params: { id: request.id },
+      body: {},
+      file: photo,
+      filename: photo.name,
+    });
+    return { request: withPhoto, photoError: null };
+  } catch (photoError) {
+    return { request, photoError };
+  }
+};

@@ -28,6 +28,8 @@ export const queryKeys = {
     allImages: (code: string) => ['location', code, 'images'] as const,
     images: (code: string, page: number) => ['location', code, 'images', page] as const,
     appointments: (code: string) => ['location', code, 'appointments'] as const,
+    /** The container type-ahead of the location's search box. */
+    suggest: (code: string, query: string) => ['location', code, 'suggest', query] as const,
   },
   /** A container search of a location or a branch (its request is part of the key). */
   search: (scope: 'location' | 'branch', code: string, request: object) =>

@@ -143,6 +143,38 @@ export const Swatch = styled.span<{ $tone: ContainerStateTone }>`
   border: 1px solid ${({ theme, $tone }) => theme.color.state[$tone].text};
 `;
 
+/** A rack's name, with its note (e.g. when it was last serviced) in smaller type underneath. */
+export const RackLabel = styled.span`
+  display: flex;
+  flex-direction: column;
+  min-width: 0;
+  line-height: 1.15;
+  & > span { overflow: hidden; text-overflow: ellipsis; }
+`;
+
+export const RackNote = styled.span`
+  font-size: ${({ theme }) => theme.typography.size.xs};
+  font-weight: ${({ theme }) => theme.typography.weight.regular};
+  color: ${({ theme }) => theme.color.textMuted};
+`;
+
+/** The rack's name as a button when racks can be chosen (it opens the rack's actions). */
+export const RackButton = styled.button`
+  flex: 1;
+  min-width: 0;
+  display: flex;
+  padding: 0 2px;
+  border: 0;
+  border-radius: ${({ theme }) => theme.radius.sm};
+  background: transparent;
+  color: inherit;
+  font: inherit;
+  text-align: start;
+  cursor: pointer;
+  &:hover { background: ${({ theme }) => theme.color.border}; }
+  &:focus-visible { outline: 2px solid ${({ theme }) => theme.color.focus}; }
+`;
+
 export const MoveButton = styled.button`
   display: inline-flex;
   padding: 2px;

@@ -107,4 +107,21 @@ describe('RackShelfGrid', () => {
     renderUi(<RackShelfGrid racks={makeRacks(3, 1, 1)} />);
     expect(screen.queryByRole('button', { name: /Move rack/ })).not.toBeInTheDocument();
   });
+
+  it('offers each rack as a button with its note when racks can be chosen', async () => {
+    withWidth(1200);
+    const user = userEvent.setup();
+    const onSelectRack = vi.fn();
+    const racks = makeRacks(2, 1, 1).map((rack, i) => (i === 1 ? { ...rack, note: 'Handled 3 Nov' } : rack));
+    renderUi(<RackShelfGrid racks={racks} onSelectRack={onSelectRack} />);
+    expect(screen.getByText('Handled 3 Nov')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Rack R02, Handled 3 Nov' }));
+    expect(onSelectRack).toHaveBeenCalledWith(expect.objectContaining({ id: 'rack-2' }));
+  });
+
+  it('shows racks as plain headers when they cannot be chosen', () => {
+    withWidth(1200);
+    renderUi(<RackShelfGrid racks={makeRacks(2, 1, 1)} />);
+    expect(screen.queryByRole('button', { name: /Rack R01/ })).not.toBeInTheDocument();
+  });
 });

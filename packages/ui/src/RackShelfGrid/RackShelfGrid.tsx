@@ -23,7 +23,10 @@ import {
   Legend,
   MoveButton,
   RACK_GAP,
+  RackButton,
   RackHeader,
+  RackLabel,
+  RackNote,
   ROW_HEIGHT,
   Root,
   Row,
@@ -53,6 +56,8 @@ export interface Rack {
   name: string;
   /** Shelves from top to bottom. */
   shelves: readonly RackShelf[];
+  /** A short line under the rack's name, e.g. when it was last serviced (also part of its accessible name). */
+  note?: string;
 }
 
 export interface RackShelfGridProps {
@@ -64,6 +69,8 @@ export interface RackShelfGridProps {
   /** Rack layout editing: move buttons on each rack header. */
   editable?: boolean;
   onReorderRacks?: (rackIds: string[]) => void;
+  /** Choosing a rack: its header becomes a button (e.g. to open the rack's actions). */
+  onSelectRack?: (rack: Rack) => void;
   /** Accessible name of the grid; defaults to "Racks and shelves". */
   label?: string;
   showLegend?: boolean;
@@ -216,6 +223,7 @@ interface RackColumnHeaderProps {
   width: number;
   editable: boolean;
   onMove: (index: number, step: -1 | 1) => void;
+  onSelect: ((rack: Rack) => void) | undefined;
   t: UiTextContextValue['t'];
 }
 
@@ -230,8 +238,17 @@ const RackColumnHeader = memo(function RackColumnHeader({
   width,
   editable,
   onMove,
+  onSelect,
   t,
 }: RackColumnHeaderProps) {
+  const name = t('rack.rack', { name: rack.name });
+  const title = rack.note ? `${name}, ${rack.note}` : name;
+  const label = (
+    <RackLabel>
+      <span>{name}</span>
+      {rack.note ? <RackNote>{rack.note}</RackNote> : null}
+    </RackLabel>
+  );
   return (
     <RackHeader
       role="columnheader"
@@ -249,7 +266,22 @@ const RackColumnHeader = memo(function RackColumnHeader({
           <ChevronLeftIcon size={14} />
         </MoveButton>
       ) : null}
-      <span title={rack.name}>{t('rack.rack', { name: rack.name })}</span>
+      {onSelect ? (
+        <RackButton
+          type="button"
+          title={title}
+          aria-label={title}
+          aria-haspopup="dialog"
+          onClick={() => onSelect(rack)}
+        >
+          {label}
+        </RackButton>
+      ) : (
+        <RackLabel title={title}>
+          <span>{name}</span>
+          {rack.note ? <RackNote>{rack.note}</RackNote> : null}
+        </RackLabel>
+      )}
       {editable ? (
         <MoveButton
           type="button"
@@ -277,6 +309,7 @@ export function RackShelfGrid({
   onSelectContainer,
   editable = false,
   onReorderRacks,
+  onSelectRack,
   label,
   showLegend = true,
   emptyTitle,
@@ -426,6 +459,7 @@ export function RackShelfGrid({
                 width={item.size - RACK_GAP}
                 editable={editable}
                 onMove={onMove}
+                onSelect={onSelectRack}
                 t={t}
               />
             ))}

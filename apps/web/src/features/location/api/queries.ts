@@ -61,6 +61,19 @@ export const searchQuery = (scope: 'location' | 'branch', code: string, request:
         : api.location.search({ params: { code }, body: request }),
   });
 
+/** The container type-ahead: up to the server's few best matches for what is typed (none below two characters). */
+export const suggestContainerQuery = (code: string, query: string) =>
+  queryOptions({
+    queryKey: queryKeys.location.suggest(code, query),
+    queryFn:
+      query.length >= SUGGEST_MIN_LENGTH
+        ? () => api.location.suggestContainer({ params: { code }, body: { query } })
+        : skipToken,
+    staleTime: 30_000,
+  });
+
+export const SUGGEST_MIN_LENGTH = 2;
+
 export const containerQuery = (id: string) =>
   queryOptions({
     queryKey: queryKeys.container.detail(id),

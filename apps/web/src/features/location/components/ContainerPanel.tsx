@@ -4,21 +4,26 @@ import {
   Badge,
   Button,
   CONTAINER_DETAIL_GROUPS,
+  ConfirmDialog,
   type DetailGroupSpec,
   DetailPanel,
   Dialog,
   EmptyState,
   ErrorState,
   Skeleton,
+  useToast,
 } from '@falcon/ui';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { ContainerActions } from '../../../components/ContainerActions';
+import { api } from '../../../lib/api';
+import { refusalOf } from '../../../lib/container-actions';
 import { useFormat } from '../../../lib/format';
 import { reviewStateTone, useLabels } from '../../../lib/labels';
 import { errorKey } from '../../../lib/messages';
+import { queryKeys } from '../../../lib/query-keys';
 import { state } from '../../../lib/store';
 import {
   articleQuery,
@@ -90,6 +95,7 @@ function LoadedContainer({
     deliveryStatus: data.deliveryStatus ? enums.deliveryState(data.deliveryStatus) : undefined,
   };
   const pending = (requests.data ?? []).filter((r) => r.state === 'pending');
+  const own = (request: ReviewRequest) => request.requestedBy === session?.username;
 
   return (
     <div style={{ display: 'flex', flexDirection: 'column', gap: 16 }}>
@@ -131,6 +137,12 @@ function LoadedContainer({
                 {amountOf(request) !== undefined ? ` (${format.number(amountOf(request))})` : ''} ·{' '}
                 {format.dateTime(request.requestedAt)} ·{' '}
                 <Badge tone={reviewStateTone(request.state)}>{enums.reviewState(request.state)}</Badge>
+                {own(request) ? (
+                  <>
+                    {' '}
+                    <WithdrawButton request={request} />
+                  </>
+                ) : null}
               </li>
             ))}
           </ul>
@@ -154,6 +166,68 @@ function LoadedContainer({
         </div>
       ) : null}
     </div>
+  );
+}
+
+/**
+ * The requester withdraws their own pending request, after confirming: the clerk no longer sees it. A 409
+ * (decided meanwhile, or not theirs) says why in words.
+ */
+function WithdrawButton({ request }: { request: ReviewRequest }) {
+  const { t } = useTranslation(['common', 'messages']);
+  const enums = useLabels();
+  const format = useFormat();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const [confirming, setConfirming] = useState(false);
+  const values = { type: enums.reviewType(request.type), date: format.dateTime(request.requestedAt) };
+  const refresh = () =>
+    Promise.all([
+      request.containerId
+        ? queryClient.invalidateQueries({ queryKey: queryKeys.container.all(request.containerId) })
+        : undefined,
+      queryClient.invalidateQueries({ queryKey: queryKeys.reviews.all }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.dashboard() }),
+    ]);
+  const withdraw = useMutation({
+    mutationFn: () => api.reviews.withdraw({ params: { id: request.id } }),
+    onSuccess: () => {
+      toast.show({ type: 'info', title: t('containerActions.withdrawn') });
+      setConfirming(false);
+      return refresh();
+    },
+    onError: (error) => {
+      const reason = refusalOf(error, null, null);
+      toast.show({
+        type: 'error',
+        title: t('containerActions.withdrawFailed'),
+        text: reason ? t(`containerActions.refused.${reason}`) : t(errorKey(error), { ns: 'messages' }),
+      });
+      setConfirming(false);
+      return refresh();
+    },
+  });
+  return (
+    <>
+      <Button
+        size="sm"
+        variant="ghost"
+        aria-label={t('containerActions.withdrawLabel', values)}
+        onClick={() => setConfirming(true)}
+      >
+        {t('containerActions.withdraw')}
+      </Button>
+      <ConfirmDialog
+        open={confirming}
+        title={t('containerActions.withdrawTitle')}
+        message={t('containerActions.withdrawConfirm', values)}
+        confirmLabel={t('containerActions.withdraw')}
+        danger
+        loading={withdraw.isPending}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => withdraw.mutate()}
+      />
+    </>
   );
 }
 

@@ -35,6 +35,7 @@ import { errorKey, useNotify } from '../../../lib/messages';
 import { queryKeys } from '../../../lib/query-keys';
 import { saveLocationSearch, state } from '../../../lib/store';
 import { searchQuery } from '../api/queries';
+import { ContainerSuggestField } from './ContainerSuggestField';
 import { useFieldLabels } from './useFieldLabels';
 
 type SortKey = (typeof RESULT_SORT_OPTIONS)[number]['key'];
@@ -58,8 +59,11 @@ interface ContainerSearchProps {
   /** Search one location's containers, or all containers of a branch (spec section 7). */
   scope?: 'location' | 'branch';
   code: string;
-  /** A result chosen (row click or its link); the link itself goes to the container's location. */
-  onSelect?: (container: Container) => void;
+  /**
+   * A result chosen (row click or its link; in a location also a type-ahead suggestion); the link itself
+   * goes to the container's location.
+   */
+  onSelect?: (container: Pick<Container, 'id' | 'locationCode'>) => void;
   /** The chosen container: its link is marked as the current one. */
   selectedId?: string | null;
 }
@@ -216,14 +220,26 @@ export function ContainerSearch({ scope = 'location', code, onSelect, selectedId
     >
       <form onSubmit={submit} style={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
         <FormRow style={{ alignItems: 'flex-end' }}>
-          <Field
-            id={`${formId}-query`}
-            label={t('search.query')}
-            type="search"
-            placeholder={t('search.placeholder')}
-            value={draft}
-            onChange={(e) => setDraft(e.target.value)}
-          />
+          {scope === 'location' ? (
+            // The type-ahead suggests the location's containers (suggestcontainer); choosing one opens it.
+            <ContainerSuggestField
+              code={code}
+              label={t('search.query')}
+              placeholder={t('search.placeholder')}
+              value={draft}
+              onChange={setDraft}
+              onChoose={(suggestion) => onSelect?.({ id: suggestion.id, locationCode: code })}
+            />
+          ) : (
+            <Field
+              id={`${formId}-query`}
+              label={t('search.query')}
+              type="search"
+              placeholder={t('search.placeholder')}
+              value={draft}
+              onChange={(e) => setDraft(e.target.value)}
+            />
+          )}
           <Select
             label={t('search.sort')}
             options={sortOptions.map((o) => ({ value: o.key, label: sortLabel(t, o.key) }))}

@@ -1,7 +1,7 @@
 import { ACTION_PERMISSIONS, hasAll } from '@falcon/api-client/lite';
 import { EmptyState, ErrorState, RackShelfGrid, Skeleton } from '@falcon/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useMemo } from 'react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
@@ -18,7 +18,8 @@ import { racksQuery } from '../api/queries';
 import { ContainerPanel } from './ContainerPanel';
 import { ContainerSearch } from './ContainerSearch';
 import { LocationNav } from './LocationNav';
-import { racksHaveCodes, toGridRacks } from './rackCells';
+import { RackActions, rackPermissions } from './RackActions';
+import { rackOfGrid, racksHaveCodes, toGridRacks } from './rackCells';
 import { useLocation } from './useLocation';
 
 const Frame = styled.div`
@@ -75,7 +76,19 @@ export function LocationPage({ code, editLayout = false, ownRequests }: Location
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.location.racks(code) }),
     onError: (error) => notify.error(error),
   });
-  const gridRacks = useMemo(() => toGridRacks(racks.data ?? []), [racks.data]);
+  const gridRacks = useMemo(
+    () =>
+      toGridRacks(racks.data ?? [], (rack) =>
+        rack.lastHandled
+          ? t('rack.note', { when: format.date(rack.lastHandled.at), by: rack.lastHandled.by })
+          : undefined,
+      ),
+    [racks.data, t, format],
+  );
+  // The rack chosen in the grid (by its grid id): its actions open; the data stays the query's, fresh.
+  const [rackId, setRackId] = useState<string | null>(null);
+  const chosenRack = rackId ? (rackOfGrid(racks.data ?? [], rackId) ?? null) : null;
+  const mayRack = Object.values(rackPermissions(session?.permissions ?? [])).some(Boolean);
   usePageTitle(location.data?.name ?? code);
 
   // The URL names the container (shareable); the store mirrors it after the location's rules ran.
@@ -149,12 +162,14 @@ export function LocationPage({ code, editLayout = false, ownRequests }: Location
             showLegend
             editable={mayEdit}
             onReorderRacks={mayEdit ? reorder : undefined}
+            onSelectRack={mayRack ? (rack) => setRackId(rack.id) : undefined}
             emptyTitle={t('detail.noRacks')}
           />
         ) : (
           <Skeleton height="200px" />
         )}
       </GridArea>
+      <RackActions code={code} rack={chosenRack} onClose={() => setRackId(null)} />
       <Bottom>
         <Scroll role="region" aria-label={t('search.region')} tabIndex={0}>
           <ContainerSearch

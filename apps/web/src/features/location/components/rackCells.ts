@@ -19,16 +19,23 @@ export const rackLabel = (name: string): string => name.match(/^\p{L}+\s+(\d+)$/
  * The contract's rack/shelf/place tree as the grid's racks (shelves top to bottom, places left to
  * right). Codes come only with their field permissions: without them a rack is known by its
  * position (`#2`), a shelf by its position, and a cell is labelled by `cellLabel` (article name,
- * article code, container code, else the place's position).
+ * article code, container code, else the place's position). A rack's id is its code, else `#position`
+ * (`rackOfGrid` finds it again).
  */
-export const toGridRacks = (racks: readonly ContractRack[]): Rack[] =>
+export const toGridRacks = (
+  racks: readonly ContractRack[],
+  /** A short line under a rack's name (when it was last handled). */
+  noteOf?: (rack: ContractRack) => string | undefined,
+): Rack[] =>
   [...racks]
     .sort((a, b) => a.position - b.position)
     .map((rack) => {
       const rackId = rack.code ?? `#${rack.position}`;
+      const note = noteOf?.(rack);
       return {
         id: rackId,
         name: rackLabel(rack.name),
+        ...(note ? { note } : {}),
         shelves: [...rack.shelves]
           .sort((a, b) => b.position - a.position)
           .map((shelf) => ({
@@ -52,3 +59,7 @@ export const toGridRacks = (racks: readonly ContractRack[]): Rack[] =>
 /** Reordering sends rack codes: only a user who sees them (PERM_FIELD_RACKCODE) can reorder. */
 export const racksHaveCodes = (racks: readonly ContractRack[]): boolean =>
   racks.every((r) => r.code !== undefined);
+
+/** The contract's rack a grid rack stands for (its id is the code, else `#position`). */
+export const rackOfGrid = (racks: readonly ContractRack[], id: string): ContractRack | undefined =>
+  racks.find((rack) => (rack.code ?? `#${rack.position}`) === id);
