@@ -59,7 +59,9 @@ describe('container actions', () => {
       'pending',
     );
     // Another kind waiting does not block this one.
-    expect(actionRefusal('additionalOrder', { active: true, pendingRequests: ['changequantity'] })).toBeNull();
+    expect(
+      actionRefusal('additionalOrder', { active: true, pendingRequests: ['changequantity'] }),
+    ).toBeNull();
     // A scan of the whole rack waiting covers the container's scan.
     expect(actionRefusal('scan', { active: true, pendingRequests: ['rackscan'] })).toBe('rackScanPending');
     expect(actionRefusal('scan', { active: false, pendingRequests: [] })).toBe('inactive');

@@ -103,3 +103,22 @@ export const Polish: Story = {
     await expect(canvas.getByRole('list', { name: 'Legenda' })).toHaveTextContent('W dostawie');
   },
 };
+
+/**
+ * Racks can be chosen (`onSelectRack`): each header is a button that opens the rack's actions, and a
+ * rack's `note` (here when it was last serviced) shows under its name and is part of its accessible name.
+ */
+export const ChoosableRacks: Story = {
+  args: {
+    racks: makeRacks(4, 4, 3).map((rack, i) =>
+      i % 2 === 0 ? { ...rack, note: `Handled 1${i}/11/2026 by clerk` } : rack,
+    ),
+    onSelectRack: fn(),
+  },
+  play: async ({ canvas, userEvent, args }) => {
+    await userEvent.click(canvas.getByRole('button', { name: /^Rack R01\W+Handled 10\/11\/2026 by clerk$/ }));
+    await expect(args.onSelectRack).toHaveBeenCalledWith(expect.objectContaining({ id: 'rack-1' }));
+    await userEvent.click(canvas.getByRole('button', { name: 'Rack R02' }));
+    await expect(args.onSelectRack).toHaveBeenLastCalledWith(expect.objectContaining({ id: 'rack-2' }));
+  },
+};

@@ -115,7 +115,7 @@ describe('RackShelfGrid', () => {
     const racks = makeRacks(2, 1, 1).map((rack, i) => (i === 1 ? { ...rack, note: 'Handled 3 Nov' } : rack));
     renderUi(<RackShelfGrid racks={racks} onSelectRack={onSelectRack} />);
     expect(screen.getByText('Handled 3 Nov')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Rack R02, Handled 3 Nov' }));
+    await user.click(screen.getByRole('button', { name: /^Rack R02\W+Handled 3 Nov$/ }));
     expect(onSelectRack).toHaveBeenCalledWith(expect.objectContaining({ id: 'rack-2' }));
   });
 

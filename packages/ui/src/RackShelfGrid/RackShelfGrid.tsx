@@ -12,6 +12,7 @@ import {
 import { EmptyState } from '../EmptyState/EmptyState';
 import { ChevronLeftIcon } from '../internal/icons/ChevronLeftIcon';
 import { ChevronRightIcon } from '../internal/icons/ChevronRightIcon';
+import { VisuallyHidden } from '../internal/VisuallyHidden';
 import type { ContainerStateTone } from '../theme/tokens';
 import { type UiTextContextValue, useUiText } from '../UiText/UiTextProvider';
 import {
@@ -243,12 +244,19 @@ const RackColumnHeader = memo(function RackColumnHeader({
 }: RackColumnHeaderProps) {
   const name = t('rack.rack', { name: rack.name });
   const title = rack.note ? `${name}, ${rack.note}` : name;
+  // The note on a line of its own; for screen readers after a comma ("Rack 3, handled ...").
   const label = (
-    <RackLabel>
+    <RackLabel title={title}>
       <span>{name}</span>
-      {rack.note ? <RackNote>{rack.note}</RackNote> : null}
+      {rack.note ? (
+        <RackNote>
+          <VisuallyHidden>, </VisuallyHidden>
+          {rack.note}
+        </RackNote>
+      ) : null}
     </RackLabel>
   );
+
   return (
     <RackHeader
       role="columnheader"
@@ -267,20 +275,11 @@ const RackColumnHeader = memo(function RackColumnHeader({
         </MoveButton>
       ) : null}
       {onSelect ? (
-        <RackButton
-          type="button"
-          title={title}
-          aria-label={title}
-          aria-haspopup="dialog"
-          onClick={() => onSelect(rack)}
-        >
+        <RackButton type="button" aria-haspopup="dialog" onClick={() => onSelect(rack)}>
           {label}
         </RackButton>
       ) : (
-        <RackLabel title={title}>
-          <span>{name}</span>
-          {rack.note ? <RackNote>{rack.note}</RackNote> : null}
-        </RackLabel>
+        label
       )}
       {editable ? (
         <MoveButton

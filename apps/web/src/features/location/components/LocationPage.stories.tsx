@@ -152,6 +152,118 @@ export const MyRequestsDecided: Story = {
   },
 };
 
+/** A message about the chosen container to the responsible clerk: free text and an optional photo. */
+export const MessageAboutContainer: Story = {
+  args: { path: `${LOCATION}?container=K0000001` },
+  play: async ({ canvas, userEvent }) => {
+    await userEvent.click(await canvas.findByRole('button', { name: 'Send message' }, { timeout: 8000 }));
+    const body = within(document.body);
+    const dialog = await body.findByRole('dialog', { name: 'Message to the responsible clerk' });
+    await expect(dialog).toHaveTextContent('About container KB-0000001');
+    await expect(within(dialog).getByLabelText('Photo (optional)')).toBeInTheDocument();
+    await userEvent.type(within(dialog).getByLabelText('Message'), 'The label is unreadable.');
+  },
+};
+
+/**
+ * A request that waits for review is shown as pending where it is offered: the button is disabled and
+ * the reason is said in words (no second dialog). The requester may withdraw their own pending request.
+ */
+export const PendingRequestBlocksAction: Story = {
+  args: { path: `${LOCATION}?container=K0000004` },
+  play: async ({ canvas, userEvent }) => {
+    const body = within(document.body);
+    await userEvent.click(
+      await canvas.findByRole('button', { name: 'Change filling quantity' }, { timeout: 8000 }),
+    );
+    const dialog = await body.findByRole('dialog', { name: 'Change filling quantity' });
+    await userEvent.clear(within(dialog).getByLabelText('New filling quantity'));
+    await userEvent.type(within(dialog).getByLabelText('New filling quantity'), '12');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send request' }));
+    await waitFor(
+      () => expect(canvas.getByRole('button', { name: 'Change filling quantity' })).toBeDisabled(),
+      { timeout: 8000 },
+    );
+    await expect(
+      canvas.getByText('Change filling quantity: The same request is waiting for review already.'),
+    ).toBeVisible();
+    await expect(
+      await canvas.findByRole('button', { name: /^Withdraw Filling quantity change/ }),
+    ).toBeVisible();
+  },
+};
+
+/** Withdrawing one's own pending request asks first. */
+export const WithdrawConfirmation: Story = {
+  args: { path: `${LOCATION}?container=K0000005` },
+  play: async ({ canvas, userEvent }) => {
+    const body = within(document.body);
+    await userEvent.click(
+      await canvas.findByRole('button', { name: 'Request refill (scan)' }, { timeout: 8000 }),
+    );
+    await userEvent.click(
+      await canvas.findByRole('button', { name: /^Withdraw Scan of/ }, { timeout: 8000 }),
+    );
+    const confirm = await body.findByRole('alertdialog', { name: 'Withdraw this request?' });
+    await expect(confirm).toHaveTextContent(/The clerk will no longer review it\./);
+  },
+};
+
+/** A rack chosen in the grid (its header): when it was last handled and what the user may do with it. */
+export const RackActionsMenu: Story = {
+  play: async ({ canvas, userEvent }) => {
+    const grid = await canvas.findByRole('grid', { name: 'Racks and shelves' }, { timeout: 8000 });
+    await userEvent.click(within(grid).getAllByRole('button', { name: /^Rack / })[0] as HTMLElement);
+    const dialog = await within(document.body).findByRole('dialog', { name: /^Rack / });
+    await expect(within(dialog).getByRole('button', { name: 'Scan rack' })).toBeInTheDocument();
+    await expect(within(dialog).getByRole('button', { name: 'Message about this rack' })).toBeInTheDocument();
+    await expect(within(dialog).getByRole('button', { name: 'Message about a shelf' })).toBeInTheDocument();
+  },
+};
+
+/**
+ * The clerk records a rack as handled (after confirming); the grid shows when and by whom under the
+ * rack's name, and a requested rack scan shows as waiting.
+ */
+export const RackHandledAndScanPending: Story = {
+  beforeEach: prepareScreen('backoffice'),
+  play: async ({ canvas, userEvent }) => {
+    const body = within(document.body);
+    const grid = await canvas.findByRole('grid', { name: 'Racks and shelves' }, { timeout: 8000 });
+    const firstRack = () => within(grid).getAllByRole('button', { name: /^Rack / })[0] as HTMLElement;
+    await userEvent.click(firstRack());
+    let dialog = await body.findByRole('dialog', { name: /^Rack / });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Handle rack' }));
+    const confirm = await body.findByRole('alertdialog', { name: /as handled\?$/ });
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Handle rack' }));
+    await waitFor(() => expect(firstRack()).toHaveAccessibleName(/Handled .+ by backoffice$/), {
+      timeout: 8000,
+    });
+    await userEvent.click(firstRack());
+    dialog = await body.findByRole('dialog', { name: /^Rack / });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Scan rack' }));
+    await waitFor(() => expect(body.queryByRole('dialog', { name: /^Rack / })).toBeNull());
+    await userEvent.click(firstRack());
+    dialog = await body.findByRole('dialog', { name: /^Rack / });
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Scan rack' })).toBeDisabled(), {
+      timeout: 8000,
+    });
+    await expect(dialog).toHaveTextContent('A scan of this rack is waiting for review already.');
+  },
+};
+
+/** The container type-ahead in the location's search box: a listbox of matches while typing. */
+export const ContainerTypeAhead: Story = {
+  play: async ({ canvas, userEvent }) => {
+    const box = await canvas.findByRole('combobox', { name: 'Search term' }, { timeout: 8000 });
+    await userEvent.type(box, 'KB-000001');
+    const list = await canvas.findByRole('listbox', { name: 'Matching containers' }, { timeout: 8000 });
+    await expect(within(list).getAllByRole('option').length).toBeGreaterThan(0);
+    await userEvent.keyboard('{ArrowDown}');
+    await expect(within(list).getAllByRole('option')[0]).toHaveAttribute('aria-selected', 'true');
+  },
+};
+
 /** Export asks first, then a toast and a link to Exports. */
 export const ExcelExport: Story = {
   play: async ({ canvas, userEvent }) => {
