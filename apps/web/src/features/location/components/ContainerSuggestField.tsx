@@ -6,7 +6,7 @@ import styled from 'styled-components';
 import { SUGGEST_MIN_LENGTH, suggestContainerQuery } from '../api/queries';
 
 /** How long typing rests before the type-ahead asks the server. */
-export const SUGGEST_DEBOUNCE_MS = 250;
+const SUGGEST_DEBOUNCE_MS = 250;
 
 const Wrap = styled.div`
   position: relative;

@@ -32,7 +32,7 @@ const hasActiveContainer = (rack: Rack) =>
  * Why a scan of the rack cannot be asked for now, as a key of `location:rack` (the server's rule, api-client
  * `rackScanRefusal`: one scan of a rack waits at a time; a rack without an active container has nothing to scan).
  */
-export const rackScanBlock = (rack: Rack): 'scanPending' | 'scanEmpty' | null => {
+const rackScanBlock = (rack: Rack): 'scanPending' | 'scanEmpty' | null => {
   if (rack.scanPending) return 'scanPending';
   if (!hasActiveContainer(rack)) return 'scanEmpty';
   return null;
