@@ -2,6 +2,7 @@ import type { SessionCache } from './auth/session-cache';
 import type { KeptSession } from './auth/sessions';
 import type { ThrottleOptions } from './auth/throttle';
 import type { Db } from './db/client';
+import type { FileStorage } from './files/storage';
 import type { JobQueue } from './jobs/queue';
 
 /** Services and settings shared by every route (decorated onto the fastify instance as `ctx`). */
@@ -23,4 +24,6 @@ export interface AppContext {
   throttle: ThrottleOptions;
   /** Background jobs (pg-boss): enqueue with `jobs.enqueue(job, payload, { tx })`. */
   jobs: JobQueue;
+  /** Where file bytes are read and written (database or object store, ADR 0051). */
+  files: FileStorage;
 }
