@@ -23,12 +23,12 @@ import { DEFAULT_THROTTLE, type ThrottleOptions } from './auth/throttle';
 import type { AppContext } from './context';
 import { type Db, isConnectionError } from './db/client';
 import { HttpError, messageOf } from './errors';
-import { createFileStorage, type FileStorage } from './files/storage';
 import { createJobQueue, type JobQueueOptions } from './jobs/queue';
 import { JOBS } from './jobs/registry';
 import { API_BASE, registerContract } from './plugins/contract';
 import { registerFilesAndJobs } from './plugins/files-and-jobs';
 import { routeGroups } from './routes';
+import { createFileStorage, type FileStorage } from './services/stored-files';
 
 declare const __FALCON_VERSION__: string | undefined;
 

@@ -32,7 +32,7 @@ const main = async () => {
     return;
   }
   const config = loadConfig();
-  const objects = config.s3 ? s3ObjectStore(config.s3) : undefined;
+  const objects = config.s3 ? await s3ObjectStore(config.s3) : undefined;
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: resolve(config.dataDir),

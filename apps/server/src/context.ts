@@ -2,8 +2,8 @@ import type { SessionCache } from './auth/session-cache';
 import type { KeptSession } from './auth/sessions';
 import type { ThrottleOptions } from './auth/throttle';
 import type { Db } from './db/client';
-import type { FileStorage } from './files/storage';
 import type { JobQueue } from './jobs/queue';
+import type { FileStorage } from './services/stored-files';
 
 /** Services and settings shared by every route (decorated onto the fastify instance as `ctx`). */
 export interface AppContext {

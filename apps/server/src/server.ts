@@ -6,8 +6,8 @@ import { type Db, openDatabase } from './db/client';
 import { prepareDatabase } from './db/prepare';
 import { users } from './db/schema';
 import { s3ObjectStore } from './files/object-store';
-import { createFileStorage } from './files/storage';
 import { batchedStdout } from './log-stream';
+import { createFileStorage } from './services/stored-files';
 
 const DEMO_USERS = ['admin', 'backoffice', 'sales', 'kdadmin', 'staff'];
 
@@ -28,7 +28,7 @@ const main = async () => {
     await database.close();
     throw error;
   }
-  const objects = config.s3 ? s3ObjectStore(config.s3) : undefined;
+  const objects = config.s3 ? await s3ObjectStore(config.s3) : undefined;
   const app = await buildApp({
     db: database.db,
     sessionSecure: config.sessionSecure,

@@ -1,16 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CreateBucketCommand, GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import S3rver from 's3rver';
 import { type ObjectStore, type S3Settings, s3ObjectStore } from '../src/files/object-store';
-
-interface S3rverInstance {
-  run: () => Promise<{ address: string; port: number }>;
-  close: () => Promise<void>;
-}
-// s3rver ships no types: the two methods used here.
-const S3rver = createRequire(import.meta.url)('s3rver') as new (options: object) => S3rverInstance;
 
 export interface TestS3 {
   settings: S3Settings;
@@ -45,7 +38,7 @@ export const startS3 = async (bucket = 'falcon-files'): Promise<TestS3> => {
     credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
   });
   await client.send(new CreateBucketCommand({ Bucket: bucket }));
-  const objects = s3ObjectStore(settings);
+  const objects = await s3ObjectStore(settings);
   return {
     settings,
     objects,

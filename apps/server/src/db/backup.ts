@@ -16,7 +16,7 @@ import { createGzip } from 'node:zlib';
 import { type SQL, sql } from 'drizzle-orm';
 import tar from 'tar-stream';
 import type { ObjectStore } from '../files/object-store';
-import { objectKey } from '../files/storage';
+import { objectKey } from '../services/stored-files';
 import type { Db } from './client';
 import { MIGRATIONS_DIR } from './client';
 
@@ -126,7 +126,7 @@ export const tableRowsSql = async (db: Db, table: string): Promise<string> =>
   `select (to_jsonb(falcon_row)${table === 'files' ? " - 'content'" : ''})::text as j from ${ident(table)} falcon_row order by ${await orderOf(db, table)}`;
 
 /** Runs `select` through a cursor, `batch` rows at a time (memory stays flat on big tables). */
-export async function* cursorRows<Row>(db: Db, select: string, batch: number): AsyncGenerator<Row> {
+async function* cursorRows<Row>(db: Db, select: string, batch: number): AsyncGenerator<Row> {
   const cursor = `falcon_backup_${Math.random().toString(36).slice(2)}`;
   await db.execute(sql.raw(`declare ${cursor} no scroll cursor for ${select}`));
   try {

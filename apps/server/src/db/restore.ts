@@ -8,7 +8,7 @@ import { createGunzip } from 'node:zlib';
 import { eq, inArray, sql } from 'drizzle-orm';
 import tar from 'tar-stream';
 import type { ObjectStore } from '../files/object-store';
-import { objectKey } from '../files/storage';
+import { objectKey } from '../services/stored-files';
 import {
   appliedMigrations,
   BACKUP_FORMAT,
@@ -52,7 +52,7 @@ const bufferOf = async (body: AsyncIterable<Buffer>): Promise<Buffer> => {
 };
 
 /** The manifest (the archive's first entry) and a check that this build can restore it. */
-export const readManifest = async (archive: string): Promise<BackupManifest> => {
+const readManifest = async (archive: string): Promise<BackupManifest> => {
   for await (const entry of entriesOf(archive)) {
     if (entry.name !== 'manifest.json') break;
     const manifest = JSON.parse((await bufferOf(entry.body)).toString('utf8')) as BackupManifest;

@@ -1,7 +1,7 @@
 import PgBoss from 'pg-boss';
 import type { z } from 'zod';
 import type { Db } from '../db/client';
-import { createFileStorage, type FileStorage } from '../files/storage';
+import { createFileStorage, type FileStorage } from '../services/stored-files';
 import { bossDb, bossTx } from './boss-db';
 
 /**

@@ -20,11 +20,11 @@ import {
   parseInventoryList,
 } from '../files/inventory';
 import type { Sniffed } from '../files/sniff';
-import type { FileStorage } from '../files/storage';
 import { newId } from '../ids';
 import { writeProtocol } from '../services/protocol';
 import { createReview } from '../services/reviews';
 import { locationTableScope } from '../services/scope';
+import type { FileStorage } from '../services/stored-files';
 import { locationFor } from '../services/tree';
 import { fileError, readUpload, sendBytes } from '../uploads/multipart';
 import { defineRoutes } from './define';

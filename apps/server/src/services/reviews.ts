@@ -17,9 +17,9 @@ import type { Auth } from '../auth/sessions';
 import type { Db } from '../db/client';
 import * as t from '../db/schema';
 import { HttpError } from '../errors';
-import type { FileStorage } from '../files/storage';
 import { newId } from '../ids';
 import { writeProtocol } from './protocol';
+import type { FileStorage } from './stored-files';
 import { employeeKeysOf, type LocationRow } from './tree';
 
 export type ReviewRow = typeof t.reviewRequests.$inferSelect;

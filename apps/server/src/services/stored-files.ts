@@ -1,15 +1,15 @@
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { eq, getTableColumns, sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 import * as t from '../db/schema';
+import { newFileId } from '../files/names';
+import type { ObjectStore } from '../files/object-store';
 import { sha256 } from '../ids';
-import { newFileId } from './names';
-import type { ObjectStore } from './object-store';
 
 /** A file's row without its bytes. */
-export type FileMeta = Omit<typeof t.files.$inferSelect, 'content'>;
-export interface NewFile {
+type FileMeta = Omit<typeof t.files.$inferSelect, 'content'>;
+interface NewFile {
   filename: string;
   contentType: string;
   content: Uint8Array;
@@ -177,9 +177,3 @@ export const createFileStorage = (objects?: ObjectStore): FileStorage => {
   };
   return storage;
 };
-
-/** Bytes of `open()` as a Node stream. */
-export const asStream = (body: Readable | Uint8Array): Readable =>
-  body instanceof Uint8Array
-    ? Readable.from([Buffer.from(body.buffer, body.byteOffset, body.byteLength)])
-    : body;
