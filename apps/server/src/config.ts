@@ -74,7 +74,7 @@ const EnvSchema = z.object({
   TRUST_PROXY: trustProxy,
   ADMIN_USERNAME: optionalText,
   ADMIN_PASSWORD: optionalText.pipe(z.string().min(12, 'must be at least 12 characters').optional()),
-  /** Where file bytes live (ADR 0051): in the database (default) or an S3-compatible object store. */
+  /** Where file bytes live (ADR 0052): in the database (default) or an S3-compatible object store. */
   FILES_BACKEND: z.enum(['database', 's3']).default('database'),
   S3_ENDPOINT: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
   S3_BUCKET: optionalText,

@@ -24,6 +24,6 @@ export interface AppContext {
   throttle: ThrottleOptions;
   /** Background jobs (pg-boss): enqueue with `jobs.enqueue(job, payload, { tx })`. */
   jobs: JobQueue;
-  /** Where file bytes are read and written (database or object store, ADR 0051). */
+  /** Where file bytes are read and written (database or object store, ADR 0052). */
   files: FileStorage;
 }

@@ -20,7 +20,7 @@ import { startS3, type TestS3 } from './s3';
 import { upload } from './uploads';
 
 /**
- * The backup/restore drill (ADR 0051) on the engine of this pass (PGlite, then PostgreSQL) and with
+ * The backup/restore drill (ADR 0052) on the engine of this pass (PGlite, then PostgreSQL) and with
  * files in the database and in an S3-compatible store: seed, change, `npm run backup` (the built CLI),
  * wipe, `npm run restore`, then compare every table row by row and every file byte for byte.
  */

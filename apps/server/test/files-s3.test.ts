@@ -10,7 +10,7 @@ import { type Client, createTestApp, signIn, type TestApp } from './harness';
 import { startS3, type TestS3 } from './s3';
 import { upload } from './uploads';
 
-/** FILES_BACKEND=s3 through the API against a real S3-protocol server (s3rver), ADR 0051. */
+/** FILES_BACKEND=s3 through the API against a real S3-protocol server (s3rver), ADR 0052. */
 const dataset = createDataset({ seed: 1, scale: 'small' });
 const own = dataset.containers.find((c) => c.concernCode === 'C001' && c.active)!;
 const code = own.locationCode;

@@ -21,7 +21,7 @@ import type { Db } from './client';
 import { MIGRATIONS_DIR } from './client';
 
 /**
- * Backups of a Falcon database and its files as one .tar.gz (ADR 0051), the same for PGlite and
+ * Backups of a Falcon database and its files as one .tar.gz (ADR 0052), the same for PGlite and
  * PostgreSQL and for either files backend:
  *
  *   manifest.json              format, schema level, tables (rows, sha-256), sequences, files

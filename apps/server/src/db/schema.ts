@@ -466,7 +466,7 @@ export const files = pgTable(
     contentType: text('content_type').notNull(),
     size: integer('size').notNull(),
     sha256: text('sha256').notNull(),
-    /** The bytes; null when they are in the object store (`FILES_BACKEND=s3`, key `files/<id>`, ADR 0051). */
+    /** The bytes; null when they are in the object store (`FILES_BACKEND=s3`, key `files/<id>`, ADR 0052). */
     content: bytea('content'),
     createdAt: ts('created_at').notNull(),
   },

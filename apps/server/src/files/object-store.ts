@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 
-/** Bytes by key in an S3-compatible object store (the `s3` files backend, ADR 0051). */
+/** Bytes by key in an S3-compatible object store (the `s3` files backend, ADR 0052). */
 export interface ObjectStore {
   put: (key: string, content: Uint8Array, contentType: string) => Promise<void>;
   /** The object's bytes, or undefined when there is no such key. */

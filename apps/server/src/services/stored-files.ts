@@ -16,7 +16,7 @@ interface NewFile {
 }
 
 /**
- * Where file bytes live (ADR 0051). Every file has its row in `files` (name, type, size, sha-256,
+ * Where file bytes live (ADR 0052). Every file has its row in `files` (name, type, size, sha-256,
  * referenced by images, lists, exports...), written in the caller's transaction. The bytes are in
  * the row (`content`, the `database` backend) or, with `s3`, in the object store under
  * `files/<id>` with `content` null. Reading looks at the row: a row with bytes is read from the
