@@ -2,7 +2,8 @@ import { defineConfig } from 'tsup';
 import { sourceDate } from '../../scripts/source-date.mjs';
 
 export default defineConfig({
-  entry: ['src/server.ts'],
+  // cli.js: `npm run backup` / `npm run restore` (ADR 0052).
+  entry: ['src/server.ts', 'src/cli.ts'],
   format: ['esm'],
   sourcemap: true,
   clean: true,

@@ -28,6 +28,7 @@ import { JOBS } from './jobs/registry';
 import { API_BASE, registerContract } from './plugins/contract';
 import { registerFilesAndJobs } from './plugins/files-and-jobs';
 import { routeGroups } from './routes';
+import { createFileStorage, type FileStorage } from './services/stored-files';
 
 declare const __FALCON_VERSION__: string | undefined;
 
@@ -56,6 +57,8 @@ export interface BuildAppOptions {
   now?: () => Date;
   throttle?: { pair?: Partial<ThrottleOptions['pair']>; address?: Partial<ThrottleOptions['address']> };
   version?: string;
+  /** Where file bytes live (FILES_BACKEND); default: in the database. */
+  files?: FileStorage;
   /** Overload protection (@fastify/under-pressure); `false` turns it off (tests share 2 busy cores). */
   underPressure?: boolean;
   /** Health of the database, used by under-pressure (503 while it is away). */
@@ -156,6 +159,7 @@ export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstanc
         }),
   });
   const now = options.now ?? (() => new Date());
+  const files = options.files ?? createFileStorage();
   const ctx: AppContext = {
     db: options.db,
     now,
@@ -178,9 +182,11 @@ export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstanc
       now,
       log: app.log,
       jobs: JOBS,
+      files,
       work: options.jobs !== false,
       ...(options.jobs || {}),
     }),
+    files,
   };
   app.decorate('ctx', ctx);
   app.addHook('onClose', async () => {

@@ -23,6 +23,37 @@ describe('configuration from the environment', () => {
     expect(loadConfig({ NODE_ENV: 'development' }).sessionSecure).toBe(false);
   });
 
+  it('keeps files in the database unless FILES_BACKEND=s3 names a bucket', () => {
+    expect(loadConfig({}).s3).toBeUndefined();
+    // S3_* without FILES_BACKEND=s3 change nothing (a switch back keeps them set).
+    expect(loadConfig({ S3_BUCKET: 'falcon' }).s3).toBeUndefined();
+    expect(
+      loadConfig({
+        FILES_BACKEND: 's3',
+        S3_BUCKET: 'falcon',
+        S3_ENDPOINT: 'http://127.0.0.1:9000',
+        S3_ACCESS_KEY_ID: 'key',
+        S3_SECRET_ACCESS_KEY: 'secret',
+        S3_FORCE_PATH_STYLE: 'true',
+      }).s3,
+    ).toEqual({
+      endpoint: 'http://127.0.0.1:9000',
+      bucket: 'falcon',
+      region: 'us-east-1',
+      accessKeyId: 'key',
+      secretAccessKey: 'secret',
+      forcePathStyle: true,
+    });
+    expect(() => loadConfig({ FILES_BACKEND: 's3' })).toThrowError(/S3_BUCKET: required/);
+    expect(() => loadConfig({ FILES_BACKEND: 'disk' })).toThrowError(/FILES_BACKEND/);
+    expect(() => loadConfig({ FILES_BACKEND: 's3', S3_BUCKET: 'b', S3_ENDPOINT: 'minio:9000' })).toThrowError(
+      /S3_ENDPOINT/,
+    );
+    expect(() => loadConfig({ FILES_BACKEND: 's3', S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'key' })).toThrowError(
+      /S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together/,
+    );
+  });
+
   it('trusts X-Forwarded-For only as TRUST_PROXY says, never from everyone', () => {
     expect(loadConfig({ TRUST_PROXY: '' }).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: 'off' }).trustProxy).toBe(false);

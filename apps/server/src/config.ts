@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import type { S3Settings } from './files/object-store';
 
 const FLAGS = ['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off', ''] as const;
 /** A flag that may stay unset: undefined then (the caller decides from other settings). */
@@ -73,6 +74,14 @@ const EnvSchema = z.object({
   TRUST_PROXY: trustProxy,
   ADMIN_USERNAME: optionalText,
   ADMIN_PASSWORD: optionalText.pipe(z.string().min(12, 'must be at least 12 characters').optional()),
+  /** Where file bytes live (ADR 0052): in the database (default) or an S3-compatible object store. */
+  FILES_BACKEND: z.enum(['database', 's3']).default('database'),
+  S3_ENDPOINT: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  S3_BUCKET: optionalText,
+  S3_REGION: optionalText,
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  S3_FORCE_PATH_STYLE: optionalFlag,
   NODE_ENV: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -93,6 +102,8 @@ export interface Config {
   trustProxy: false | number | string[];
   adminUsername: string | undefined;
   adminPassword: string | undefined;
+  /** The `s3` files backend's settings; undefined: files in the database. */
+  s3: S3Settings | undefined;
   production: boolean;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
 }
@@ -111,6 +122,13 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
   const e = parsed.data;
   if ((e.ADMIN_USERNAME === undefined) !== (e.ADMIN_PASSWORD === undefined))
     throw new ConfigError('Invalid configuration:\n  ADMIN_USERNAME and ADMIN_PASSWORD must be set together');
+  const s3Problems = [
+    ...(e.FILES_BACKEND === 's3' && !e.S3_BUCKET ? ['  S3_BUCKET: required when FILES_BACKEND=s3'] : []),
+    ...((e.S3_ACCESS_KEY_ID === undefined) !== (e.S3_SECRET_ACCESS_KEY === undefined)
+      ? ['  S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together']
+      : []),
+  ];
+  if (s3Problems.length) throw new ConfigError(`Invalid configuration:\n${s3Problems.join('\n')}`);
   return {
     port: e.PORT,
     host: e.HOST,
@@ -123,6 +141,17 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY,
     adminUsername: e.ADMIN_USERNAME,
     adminPassword: e.ADMIN_PASSWORD,
+    s3:
+      e.FILES_BACKEND === 's3' && e.S3_BUCKET
+        ? {
+            endpoint: e.S3_ENDPOINT,
+            bucket: e.S3_BUCKET,
+            region: e.S3_REGION ?? 'us-east-1',
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE ?? false,
+          }
+        : undefined,
     production: e.NODE_ENV === 'production',
     logLevel: e.LOG_LEVEL,
   };

@@ -3,6 +3,7 @@ import type { KeptSession } from './auth/sessions';
 import type { ThrottleOptions } from './auth/throttle';
 import type { Db } from './db/client';
 import type { JobQueue } from './jobs/queue';
+import type { FileStorage } from './services/stored-files';
 
 /** Services and settings shared by every route (decorated onto the fastify instance as `ctx`). */
 export interface AppContext {
@@ -23,4 +24,6 @@ export interface AppContext {
   throttle: ThrottleOptions;
   /** Background jobs (pg-boss): enqueue with `jobs.enqueue(job, payload, { tx })`. */
   jobs: JobQueue;
+  /** Where file bytes are read and written (database or object store, ADR 0052). */
+  files: FileStorage;
 }

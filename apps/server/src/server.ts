@@ -5,7 +5,9 @@ import { ConfigError, loadConfig } from './config';
 import { type Db, openDatabase } from './db/client';
 import { prepareDatabase } from './db/prepare';
 import { users } from './db/schema';
+import { s3ObjectStore } from './files/object-store';
 import { batchedStdout } from './log-stream';
+import { createFileStorage } from './services/stored-files';
 
 const DEMO_USERS = ['admin', 'backoffice', 'sales', 'kdadmin', 'staff'];
 
@@ -26,6 +28,7 @@ const main = async () => {
     await database.close();
     throw error;
   }
+  const objects = config.s3 ? await s3ObjectStore(config.s3) : undefined;
   const app = await buildApp({
     db: database.db,
     sessionSecure: config.sessionSecure,
@@ -33,9 +36,11 @@ const main = async () => {
     sessionCacheMs: config.sessionCacheMs,
     logger: { level: config.logLevel, stream: batchedStdout() },
     trustProxy: config.trustProxy,
+    files: createFileStorage(objects),
   });
   app.addHook('onClose', async () => {
     await database.close();
+    objects?.close();
   });
   let closing = false;
   const shutdown = (signal: string) => {
@@ -60,6 +65,9 @@ const main = async () => {
   console.log(`[falcon] Falcon is running at http://${shownHost}:${config.port}`);
   console.log(
     `[falcon] database: ${database.engine === 'pglite' ? `PGlite in ${resolve(config.dataDir)}` : 'PostgreSQL'}`,
+  );
+  console.log(
+    `[falcon] files: ${config.s3 ? `object store, bucket ${config.s3.bucket}${config.s3.endpoint ? ` at ${config.s3.endpoint}` : ''}` : 'in the database'}`,
   );
   console.log(`[falcon] API docs: http://${shownHost}:${config.port}/api/docs`);
   if (prepared === 'demo-seeded' || (!config.production && (await hasDemoUsers(database.db))))

@@ -96,6 +96,12 @@ export const openDatabase = async (options: OpenOptions = {}): Promise<Database>
   };
 };
 
+/** Runs the migrations of `folder` (a journal and its SQL files) that the database has not applied. */
+export const migrateDatabase = async (database: Database, folder: string): Promise<void> => {
+  if (database.engine === 'postgres') await migratePg(database.db as never, { migrationsFolder: folder });
+  else await migratePglite(database.db as never, { migrationsFolder: folder });
+};
+
 /** The PGlite instance behind a database, when there is one (tests dump it as a template). */
 export const pgliteOf = (database: Database): PGlite | undefined =>
   (database as unknown as { pglite?: PGlite }).pglite;

@@ -466,7 +466,8 @@ export const files = pgTable(
     contentType: text('content_type').notNull(),
     size: integer('size').notNull(),
     sha256: text('sha256').notNull(),
-    content: bytea('content').notNull(),
+    /** The bytes; null when they are in the object store (`FILES_BACKEND=s3`, key `files/<id>`, ADR 0052). */
+    content: bytea('content'),
     createdAt: ts('created_at').notNull(),
   },
   (t) => [index('files_sha256_idx').on(t.sha256)],

@@ -15,7 +15,6 @@ import { writeContainersXlsx, XLSX_MIME } from '../exports/xlsx';
 import { newId } from '../ids';
 import { containerFor, searchParts } from '../services/containers';
 import { writeProtocol } from '../services/protocol';
-import { storeFile } from '../services/stored-files';
 import { defineJob, isShutdown, type JobContext, type JobQueue } from './queue';
 
 type JobRow = typeof t.exportJobs.$inferSelect;
@@ -176,7 +175,7 @@ const mine = (job: JobRow) =>
  * (queued, the attempt given back); a failed run leaves it queued for the retry, the last one failed.
  */
 const produceExport = async (exportId: string, job: JobContext) => {
-  const { db, now, log, signal } = job;
+  const { db, now, log, signal, files } = job;
   const [claimed] = await db
     .update(t.exportJobs)
     .set({ state: 'running', startedAt: now(), attempts: sql`${t.exportJobs.attempts} + 1`, error: null })
@@ -189,11 +188,10 @@ const produceExport = async (exportId: string, job: JobContext) => {
   try {
     const result = await runExport(db, claimed, signal);
     const buffer = result.buffer ?? Buffer.alloc(0);
-    const stored = await db.transaction(async (transaction) => {
-      const tx = transaction as unknown as Db;
+    const stored = await files.transaction(db, async (tx) => {
       const [still] = await tx.select().from(t.exportJobs).where(mine(claimed)).for('update');
       if (!still) return null;
-      const fileId = await storeFile(
+      const fileId = await files.put(
         tx,
         { filename: claimed.filename, contentType: XLSX_MIME, content: buffer },
         now(),

@@ -1,6 +1,7 @@
 import PgBoss from 'pg-boss';
 import type { z } from 'zod';
 import type { Db } from '../db/client';
+import { createFileStorage, type FileStorage } from '../services/stored-files';
 import { bossDb, bossTx } from './boss-db';
 
 /**
@@ -62,6 +63,7 @@ export const isShutdown = (signal: AbortSignal) =>
 
 export interface JobContext {
   db: Db;
+  files: FileStorage;
   now: () => Date;
   log: JobLog;
   /**
@@ -96,6 +98,8 @@ type AnyJob = JobDefinition<any>;
 
 export interface JobQueueOptions {
   db: Db;
+  /** Where the jobs store files (default: the database). */
+  files?: FileStorage;
   now?: () => Date;
   log: JobLog;
   jobs?: readonly AnyJob[];
@@ -174,6 +178,7 @@ interface Fetched {
 export const createJobQueue = (options: JobQueueOptions): JobQueue => {
   const log = options.log;
   const now = options.now ?? (() => new Date());
+  const files = options.files ?? createFileStorage();
   const pollMs = (options.pollSeconds ?? 2) * 1000;
   const jobs = new Map<string, AnyJob>();
   for (const job of options.jobs ?? []) jobs.set(job.name, job);
@@ -232,6 +237,7 @@ export const createJobQueue = (options: JobQueueOptions): JobQueue => {
     try {
       await work({
         db: options.db,
+        files,
         now,
         log,
         signal: controller.signal,

@@ -11,7 +11,6 @@ import { searchContainers } from '../services/containers';
 import { requestLanguage } from '../services/language';
 import { writeProtocol } from '../services/protocol';
 import { locationTableScope } from '../services/scope';
-import { deleteFile, fileById, storeFile } from '../services/stored-files';
 import { branchView } from '../services/tree';
 import { fileError, readUpload, sendBytes } from '../uploads/multipart';
 import { defineRoutes } from './define';
@@ -42,11 +41,11 @@ export const branchRoutes = defineRoutes('branch', {
   search: ({ db, auth, params, body }) =>
     searchContainers(db, auth, { column: 'branchCode', code: params.code }, body),
 
-  map: async ({ db, params, reply }) => {
+  map: async ({ db, params, reply, ctx }) => {
     const [map] = await db.select().from(t.branchMaps).where(eq(t.branchMaps.branchCode, params.code));
-    const file = map ? await fileById(db, map.fileId) : undefined;
-    if (!file) return notFound();
-    return sendBytes(reply, file!, true);
+    const opened = map ? await ctx.files.open(db, map.fileId) : undefined;
+    if (!opened) return notFound();
+    return sendBytes(reply, { ...opened.file, content: opened.body }, true);
   },
 
   uploadMap: async ({ db, auth, params, request, ctx }) => {
@@ -60,14 +59,13 @@ export const branchRoutes = defineRoutes('branch', {
     if (!accepted.ok) throw fileError(accepted.error);
     const image = accepted.value.image;
     const now = ctx.now();
-    await db.transaction(async (transaction) => {
-      const tx = transaction as unknown as Db;
+    await ctx.files.transaction(db, async (tx) => {
       const [previous] = await tx
         .select()
         .from(t.branchMaps)
         .where(eq(t.branchMaps.branchCode, branch.code))
         .for('update');
-      const fileId = await storeFile(
+      const fileId = await ctx.files.put(
         tx,
         { filename: accepted.value.filename, contentType: image.mime, content: image.bytes },
         now,
@@ -76,7 +74,7 @@ export const branchRoutes = defineRoutes('branch', {
         .insert(t.branchMaps)
         .values({ branchCode: branch.code, fileId })
         .onConflictDoUpdate({ target: t.branchMaps.branchCode, set: { fileId } });
-      if (previous) await deleteFile(tx, previous.fileId);
+      if (previous) await ctx.files.delete(tx, previous.fileId);
       await writeProtocol(
         tx,
         protocolEntry.branchMapUploaded(auth.user.username, branch.code, {

@@ -164,17 +164,21 @@ export const articleRoutes = defineRoutes('article', {
 
 export const documentRoutes = defineRoutes('document', {
   /** The tenant check (field permission and scope) ran before: here the bytes go out. */
-  download: async ({ db, params, reply }) => {
-    const [file] = await db
-      .select({ filename: t.files.filename, contentType: t.files.contentType, content: t.files.content })
+  download: async ({ db, params, reply, ctx }) => {
+    const [document] = await db
+      .select({ fileId: t.documents.fileId })
       .from(t.documents)
-      .innerJoin(t.files, eq(t.files.id, t.documents.fileId))
       .where(eq(t.documents.id, params.id));
-    if (!file) return notFound();
+    const opened = document ? await ctx.files.open(db, document.fileId) : undefined;
+    if (!opened) return notFound();
+    if (!(opened!.body instanceof Uint8Array)) reply.header('Content-Length', opened!.file.size);
     return reply
-      .header('Content-Type', file!.contentType)
-      .header('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file!.filename)}`)
+      .header('Content-Type', opened!.file.contentType)
+      .header(
+        'Content-Disposition',
+        `attachment; filename*=UTF-8''${encodeURIComponent(opened!.file.filename)}`,
+      )
       .header('Cache-Control', 'no-store')
-      .send(Buffer.from(file!.content));
+      .send(opened!.body instanceof Uint8Array ? Buffer.from(opened!.body) : opened!.body);
   },
 });

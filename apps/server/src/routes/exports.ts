@@ -3,7 +3,6 @@ import { and, count, desc, eq } from 'drizzle-orm';
 import * as t from '../db/schema';
 import { notFound } from '../errors';
 import { jobView } from '../jobs/exports';
-import { fileById } from '../services/stored-files';
 import { sendBytes } from '../uploads/multipart';
 import { defineRoutes } from './define';
 
@@ -33,13 +32,13 @@ export const exportsRoutes = defineRoutes('exports', {
   },
 
   /** Someone else's job answers 404 exactly like a missing one (tenant kind `export`). */
-  download: async ({ db, auth, params, reply }) => {
+  download: async ({ db, auth, params, reply, ctx }) => {
     const [job] = await db
       .select()
       .from(t.exportJobs)
       .where(and(eq(t.exportJobs.id, params.id), eq(t.exportJobs.ownerUserId, auth.user.id)));
-    const file = job?.state === 'done' && job.fileId ? await fileById(db, job.fileId) : undefined;
-    if (!job || !file) return notFound();
-    return sendBytes(reply, { ...file!, filename: job!.filename });
+    const opened = job?.state === 'done' && job.fileId ? await ctx.files.open(db, job.fileId) : undefined;
+    if (!job || !opened) return notFound();
+    return sendBytes(reply, { ...opened!.file, content: opened!.body, filename: job!.filename });
   },
 });

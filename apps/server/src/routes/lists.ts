@@ -24,7 +24,7 @@ import { newId } from '../ids';
 import { writeProtocol } from '../services/protocol';
 import { createReview } from '../services/reviews';
 import { locationTableScope } from '../services/scope';
-import { deleteFile, fileById, storeFile } from '../services/stored-files';
+import type { FileStorage } from '../services/stored-files';
 import { locationFor } from '../services/tree';
 import { fileError, readUpload, sendBytes } from '../uploads/multipart';
 import { defineRoutes } from './define';
@@ -140,6 +140,7 @@ interface ListColumns {
  * and the protocol entry.
  */
 const storeList = <R extends { id: string }>(
+  files: FileStorage,
   db: Db,
   kind: 'barcodeList' | 'inventoryList',
   upload: {
@@ -154,9 +155,8 @@ const storeList = <R extends { id: string }>(
   insert: (tx: Db, columns: ListColumns) => Promise<R>,
   counts: { rowCount: number; failed: number },
 ): Promise<R> =>
-  db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Db;
-    const fileId = await storeFile(tx, listFile(upload.sniffed, upload.filename, upload.bytes), upload.now);
+  files.transaction(db, async (tx) => {
+    const fileId = await files.put(tx, listFile(upload.sniffed, upload.filename, upload.bytes), upload.now);
     const row = await insert(tx, {
       locationCode: upload.locationCode,
       fileId,
@@ -185,6 +185,7 @@ interface Paging {
 
 /** Removes an uploaded list, its stored file and writes the protocol entry, in one transaction. */
 const removeList = async (
+  files: FileStorage,
   db: Db,
   username: string,
   now: Parameters<typeof writeProtocol>[2],
@@ -192,10 +193,9 @@ const removeList = async (
   list: { id: string; fileId: string; locationCode: string; filename: string },
   deleteRow: (tx: Db) => Promise<unknown>,
 ): Promise<{ deleted: number }> => {
-  await db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Db;
+  await files.transaction(db, async (tx) => {
     await deleteRow(tx);
-    await deleteFile(tx, list.fileId);
+    await files.delete(tx, list.fileId);
     await writeProtocol(tx, protocolEntry.listRemoved(username, kind, list), now);
   });
   return { deleted: 1 };
@@ -226,6 +226,7 @@ export const barcodeListsRoutes = defineRoutes('barcodeLists', {
     const rows = checkBarcodes(list.rows, new Map(found.map((c) => [c.barcode, c.id])));
     const counts = barcodeCounts(rows);
     const row = await storeList(
+      ctx.files,
       db,
       'barcodeList',
       {
@@ -257,16 +258,16 @@ export const barcodeListsRoutes = defineRoutes('barcodeLists', {
 
   get: async ({ db, auth, params }) => barcodeDetail(await barcodeListOf(db, auth, params.id)),
 
-  file: async ({ db, auth, params, reply }) => {
+  file: async ({ db, auth, params, reply, ctx }) => {
     const list = await barcodeListOf(db, auth, params.id);
-    const file = await fileById(db, list.fileId);
-    if (!file) return notFound();
-    return sendBytes(reply, { ...file!, filename: list.filename });
+    const opened = await ctx.files.open(db, list.fileId);
+    if (!opened) return notFound();
+    return sendBytes(reply, { ...opened!.file, content: opened!.body, filename: list.filename });
   },
 
   remove: async ({ db, auth, params, ctx }) => {
     const list = await barcodeListOf(db, auth, params.id);
-    return removeList(db, auth.user.username, ctx.now(), 'barcodeList', list, (tx) =>
+    return removeList(ctx.files, db, auth.user.username, ctx.now(), 'barcodeList', list, (tx) =>
       tx.delete(t.barcodeLists).where(eq(t.barcodeLists.id, list.id)),
     );
   },
@@ -339,6 +340,7 @@ export const inventoryListsRoutes = defineRoutes('inventoryLists', {
     const rows = checkInventory(list.rows, inventoryLookup(found));
     const counts = inventoryCounts(rows);
     const stored = await storeList(
+      ctx.files,
       db,
       'inventoryList',
       {
@@ -425,7 +427,7 @@ export const inventoryListsRoutes = defineRoutes('inventoryLists', {
     const list = await inventoryListOf(db, auth, params.id);
     if (list.state === 'transferred')
       throw new HttpError(409, 'deletion_error', 'A transferred list stays.', { field: 'state' });
-    return removeList(db, auth.user.username, ctx.now(), 'inventoryList', list, (tx) =>
+    return removeList(ctx.files, db, auth.user.username, ctx.now(), 'inventoryList', list, (tx) =>
       tx.delete(t.inventoryLists).where(eq(t.inventoryLists.id, list.id)),
     );
   },

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import { type Image, protocolEntry } from '@falcon/api-client';
 import { and, asc, count, desc, eq, isNull } from 'drizzle-orm';
 import { z } from 'zod';
@@ -8,7 +9,6 @@ import { acceptImage, makeThumbnail } from '../files/images';
 import { enqueueExport } from '../jobs/exports';
 import { requestLanguage } from '../services/language';
 import { writeProtocol } from '../services/protocol';
-import { deleteFile, fileById, storeFile } from '../services/stored-files';
 import { locationFor } from '../services/tree';
 import { fileError, readUpload, sendBytes } from '../uploads/multipart';
 import { defineRoutes } from './define';
@@ -67,16 +67,12 @@ export const locationFileRoutes = defineRoutes('location', {
     };
   },
 
-  image: async ({ db, auth, params, reply }) => {
+  image: async ({ db, auth, params, reply, ctx }) => {
     const location = await locationFor(db, auth, params.code);
     const image = await imageOf(db, location.code, params.imageId);
-    const file = await fileById(db, image.fileId);
-    if (!file) return notFound();
-    return sendBytes(
-      reply,
-      { content: file!.content, contentType: file!.contentType, filename: image.filename },
-      true,
-    );
+    const opened = await ctx.files.open(db, image.fileId);
+    if (!opened) return notFound();
+    return sendBytes(reply, { ...opened!.file, content: opened!.body, filename: image.filename }, true);
   },
 
   /**
@@ -86,15 +82,15 @@ export const locationFileRoutes = defineRoutes('location', {
   imageThumbnail: async ({ db, auth, params, reply, ctx }) => {
     const location = await locationFor(db, auth, params.code);
     const image = await imageOf(db, location.code, params.imageId);
-    const stored = image.thumbnailFileId ? await fileById(db, image.thumbnailFileId) : undefined;
-    let thumbnail: { content: Uint8Array; contentType: string } | undefined = stored;
+    const stored = image.thumbnailFileId ? await ctx.files.open(db, image.thumbnailFileId) : undefined;
+    let thumbnail: { content: Uint8Array | Readable; contentType: string; size?: number } | undefined =
+      stored && { ...stored.file, content: stored.body };
     if (!thumbnail) {
-      const original = await fileById(db, image.fileId);
+      const original = await ctx.files.get(db, image.fileId);
       if (!original) return notFound();
       const made = await makeThumbnail('image', original!.content);
-      await db.transaction(async (transaction) => {
-        const tx = transaction as unknown as Db;
-        const fileId = await storeFile(
+      await ctx.files.transaction(db, async (tx) => {
+        const fileId = await ctx.files.put(
           tx,
           { filename: made.name, contentType: made.mime, content: made.bytes },
           ctx.now(),
@@ -105,15 +101,14 @@ export const locationFileRoutes = defineRoutes('location', {
           .set({ thumbnailFileId: fileId })
           .where(and(eq(t.images.id, image.id), isNull(t.images.thumbnailFileId)))
           .returning({ id: t.images.id });
-        if (!updated.length) await deleteFile(tx, fileId);
+        if (!updated.length) await ctx.files.delete(tx, fileId);
       });
       thumbnail = { content: made.bytes, contentType: made.mime };
     }
     return sendBytes(
       reply,
       {
-        content: thumbnail.content,
-        contentType: thumbnail.contentType,
+        ...thumbnail,
         filename: image.filename.replace(/(\.[a-z0-9]+)?$/i, '-thumb.webp'),
       },
       true,
@@ -132,14 +127,13 @@ export const locationFileRoutes = defineRoutes('location', {
     if (!accepted.ok) throw fileError(accepted.error);
     const processed = accepted.value;
     const now = ctx.now();
-    const row = await db.transaction(async (transaction) => {
-      const tx = transaction as unknown as Db;
-      const fileId = await storeFile(
+    const row = await ctx.files.transaction(db, async (tx) => {
+      const fileId = await ctx.files.put(
         tx,
         { filename: processed.image.name, contentType: processed.image.mime, content: processed.image.bytes },
         now,
       );
-      const thumbnailFileId = await storeFile(
+      const thumbnailFileId = await ctx.files.put(
         tx,
         {
           filename: processed.thumbnail.name,
@@ -179,11 +173,10 @@ export const locationFileRoutes = defineRoutes('location', {
   deleteImage: async ({ db, auth, params, ctx }) => {
     const location = await locationFor(db, auth, params.code);
     const image = await imageOf(db, location.code, params.imageId);
-    await db.transaction(async (transaction) => {
-      const tx = transaction as unknown as Db;
+    await ctx.files.transaction(db, async (tx) => {
       await tx.delete(t.images).where(eq(t.images.id, image.id));
-      await deleteFile(tx, image.fileId);
-      if (image.thumbnailFileId) await deleteFile(tx, image.thumbnailFileId);
+      await ctx.files.delete(tx, image.fileId);
+      if (image.thumbnailFileId) await ctx.files.delete(tx, image.thumbnailFileId);
       await writeProtocol(
         tx,
         protocolEntry.imageDeleted(auth.user.username, location.code, image),

@@ -8,7 +8,6 @@ import { HttpError, notFound } from '../errors';
 import { acceptImage } from '../files/images';
 import { attachPhoto, decideReview, reviewViews, withdrawReview } from '../services/reviews';
 import { reviewScope } from '../services/scope';
-import { fileById } from '../services/stored-files';
 import { fileError, readUpload, sendBytes } from '../uploads/multipart';
 import { defineRoutes } from './define';
 
@@ -112,6 +111,7 @@ export const reviewsRoutes = defineRoutes('reviews', {
     if (!accepted.ok) throw fileError(accepted.error);
     const image = accepted.value.image;
     return attachPhoto(
+      ctx.files,
       db,
       auth,
       params.id,
@@ -119,17 +119,13 @@ export const reviewsRoutes = defineRoutes('reviews', {
       ctx.now(),
     );
   },
-  photo: async ({ db, params, reply }) => {
+  photo: async ({ db, params, reply, ctx }) => {
     const [row] = await db
       .select({ photoFileId: t.reviewRequests.photoFileId })
       .from(t.reviewRequests)
       .where(eq(t.reviewRequests.id, params.id));
-    const file = row?.photoFileId ? await fileById(db, row.photoFileId) : undefined;
-    if (!file) return notFound();
-    return sendBytes(
-      reply,
-      { content: file!.content, contentType: file!.contentType, filename: file!.filename },
-      true,
-    );
+    const opened = row?.photoFileId ? await ctx.files.open(db, row.photoFileId) : undefined;
+    if (!opened) return notFound();
+    return sendBytes(reply, { ...opened!.file, content: opened!.body }, true);
   },
 });

@@ -19,7 +19,7 @@ import * as t from '../db/schema';
 import { HttpError } from '../errors';
 import { newId } from '../ids';
 import { writeProtocol } from './protocol';
-import { deleteFile, storeFile } from './stored-files';
+import type { FileStorage } from './stored-files';
 import { employeeKeysOf, type LocationRow } from './tree';
 
 export type ReviewRow = typeof t.reviewRequests.$inferSelect;
@@ -288,23 +288,23 @@ export const withdrawReview = async (db: Db, auth: Auth, id: string, now: Date):
  * replaces the first.
  */
 export const attachPhoto = async (
+  files: FileStorage,
   db: Db,
   auth: Auth,
   id: string,
   photo: { filename: string; contentType: string; content: Uint8Array },
   now: Date,
 ): Promise<ReviewRequest> =>
-  db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Db;
+  files.transaction(db, async (tx) => {
     const request = await ownPendingForUpdate(tx, auth, id);
     if (request.type !== 'message') notApplicable('not_a_message');
-    const fileId = await storeFile(tx, photo, now);
+    const fileId = await files.put(tx, photo, now);
     const [updated] = await tx
       .update(t.reviewRequests)
       .set({ photoFileId: fileId, payload: { ...request.payload, photo: true } })
       .where(eq(t.reviewRequests.id, id))
       .returning();
-    if (request.photoFileId) await deleteFile(tx, request.photoFileId);
+    if (request.photoFileId) await files.delete(tx, request.photoFileId);
     await writeProtocol(tx, protocolEntry.reviewPhotoAdded(auth.user.username, request, photo.filename), now);
     return reviewViewOf(tx, updated as ReviewRow);
   });

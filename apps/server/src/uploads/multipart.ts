@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { HttpError } from '../errors';
@@ -74,15 +75,17 @@ export const readUpload = async <S extends z.ZodType>(
 };
 
 /**
- * Sends stored bytes with the stored (sniffed) type; `inline` for images, `attachment` for lists
- * and exports (a text list may hold HTML). nosniff keeps browsers from guessing otherwise.
+ * Sends stored bytes (in memory, or streamed from the object store) with the stored (sniffed) type;
+ * `inline` for images, `attachment` for lists and exports (a text list may hold HTML). nosniff keeps
+ * browsers from guessing otherwise.
  */
 export const sendBytes = (
   reply: FastifyReply,
-  file: { content: Uint8Array; contentType: string; filename: string },
+  file: { content: Uint8Array | Readable; contentType: string; filename: string; size?: number },
   inline = false,
-): FastifyReply =>
-  reply
+): FastifyReply => {
+  if (file.content instanceof Readable && file.size !== undefined) reply.header('Content-Length', file.size);
+  return reply
     .code(200)
     .header('Content-Type', file.contentType)
     .header('X-Content-Type-Options', 'nosniff')
@@ -91,4 +94,9 @@ export const sendBytes = (
       'Content-Disposition',
       `${inline ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(file.filename)}`,
     )
-    .send(Buffer.from(file.content.buffer, file.content.byteOffset, file.content.byteLength));
+    .send(
+      file.content instanceof Readable
+        ? file.content
+        : Buffer.from(file.content.buffer, file.content.byteOffset, file.content.byteLength),
+    );
+};
