@@ -4,14 +4,31 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../../lib/format';
 import { useLabels } from '../../../lib/labels';
-import { proposedChange } from './proposedChange';
+import { proposedChange, requestSubject } from './proposedChange';
+
+/** What the clerk does with a request: an action is approved or rejected, a message answered or closed. */
+export type DecisionAction = 'approve' | 'reject' | 'answer' | 'close';
 
 export interface Decision {
   request: ReviewRequest;
-  approve: boolean;
+  action: DecisionAction;
 }
 
-/** Confirms an approval or rejection, with an optional comment for the requester. */
+const TITLE = {
+  approve: 'approveTitle',
+  reject: 'rejectTitle',
+  answer: 'answerTitle',
+  close: 'closeTitle',
+} as const;
+
+const COMMENT_LABEL = {
+  approve: 'commentOptional',
+  reject: 'commentReject',
+  answer: 'answerLabel',
+  close: 'commentOptional',
+} as const;
+
+/** Confirms a decision, with a comment for the requester (an answer to a message needs one). */
 export function ReviewDecisionDialog({
   decision,
   busy,
@@ -27,32 +44,34 @@ export function ReviewDecisionDialog({
   const format = useFormat();
   const labels = useLabels();
   const [comment, setComment] = useState('');
-  const approve = decision?.approve ?? true;
+  const action = decision?.action ?? 'approve';
   const close = () => {
     setComment('');
     onCancel();
   };
+  const needsComment = action === 'answer';
   return (
     <Dialog
       open={decision !== null}
       onClose={close}
       alert
       initialFocus="#review-comment"
-      title={approve ? t('approveTitle') : t('rejectTitle')}
+      title={t(TITLE[action])}
       footer={
         <>
           <Button variant="secondary" onClick={close}>
             {t('actions.cancel', { ns: 'common' })}
           </Button>
           <Button
-            variant={approve ? 'primary' : 'danger'}
+            variant={action === 'reject' ? 'danger' : 'primary'}
             loading={busy}
+            disabled={needsComment && comment.trim() === ''}
             onClick={() => {
               onConfirm(comment.trim());
               setComment('');
             }}
           >
-            {approve ? t('approve') : t('reject')}
+            {t(action)}
           </Button>
         </>
       }
@@ -61,19 +80,18 @@ export function ReviewDecisionDialog({
         <div style={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
           <p style={{ margin: 0 }}>
             {labels.reviewType(decision.request.type)}
-            {(decision.request.containerCode ?? decision.request.articleName)
-              ? ` · ${decision.request.containerCode ?? decision.request.articleName}`
-              : ''}{' '}
-            · {decision.request.locationName}
+            {requestSubject(t, decision.request) ? ` · ${requestSubject(t, decision.request)}` : ''} ·{' '}
+            {decision.request.locationName}
           </p>
-          <p style={{ margin: 0 }}>{proposedChange(t, format, decision.request)}</p>
+          <p style={{ margin: 0, whiteSpace: 'pre-wrap' }}>{proposedChange(t, format, decision.request)}</p>
           <label htmlFor="review-comment" style={{ fontWeight: 500 }}>
-            {approve ? t('commentOptional') : t('commentReject')}
+            {t(COMMENT_LABEL[action])}
           </label>
           <textarea
             id="review-comment"
             rows={3}
             maxLength={1000}
+            required={needsComment}
             value={comment}
             onChange={(e) => setComment(e.target.value)}
             style={{ font: 'inherit', padding: 8 }}
