@@ -146,13 +146,14 @@ test('a message is answered by the clerk; the sender reads the answer and withdr
   await expect(page.getByText('The request has been decided or withdrawn already.')).toBeVisible();
 });
 
-test('the concern page searches the containers of the whole concern, sorted, paged and exported', async ({
+test('the concern page searches the containers of the whole concern, paged, narrowed by a term and exported', async ({
   page,
 }) => {
   test.setTimeout(120_000);
   await signIn(page, 'kdadmin');
+  const search = page.getByRole('region', { name: 'Container search' });
   const total = async () => {
-    const text = (await page.getByText(/^Showing \d+ to \d+ of [\d,]+ results$/).textContent()) ?? '';
+    const text = (await search.getByText(/^Showing \d+ to \d+ of [\d,]+ results$/).textContent()) ?? '';
     return Number(text.replace(/^.* of ([\d,]+) results$/, '$1').replace(/,/g, ''));
   };
   await page.goto('/branch/C001-B01');
@@ -168,25 +169,22 @@ test('the concern page searches the containers of the whole concern, sorted, pag
 
   // Paging: the second page shows the next rows.
   const firstCode = await results.getByRole('link').first().textContent();
-  await page.getByRole('button', { name: 'Next page' }).first().click();
-  await expect(page.getByText(/^Showing 21 to 40 of/)).toBeVisible();
+  await search.getByRole('button', { name: 'Next page' }).click();
+  await expect(search.getByText(/^Showing 21 to 40 of/)).toBeVisible();
   await expect(results.getByRole('link').first()).not.toHaveText(firstCode ?? '');
 
   // A search term narrows it down, across branches; sorting reorders.
   await page.getByLabel('Search term').fill('KB-000001');
   await page.getByRole('button', { name: 'Search', exact: true }).click();
-  await expect(page.getByText(/^Showing 1 to \d+ of/)).toBeVisible();
+  await expect(search.getByText(/^Showing 1 to \d+ of/)).toBeVisible();
   await expect(results.getByRole('link').first()).toContainText('KB-000001');
 
   await page.getByRole('button', { name: 'Export to Excel' }).click();
   const confirm = page.getByRole('alertdialog');
   await expect(confirm).toContainText('The current search results of this concern are exported.');
   await confirm.getByRole('button', { name: 'Export to Excel' }).click();
-  await expect(page.getByRole('status').filter({ hasText: /Exports/ })).toBeVisible();
-  await page
-    .getByRole('link', { name: /Exports/ })
-    .last()
-    .click();
+  await expect(search.getByText('The export has started.')).toBeVisible();
+  await search.getByRole('link', { name: 'Go to Exports' }).click();
   await expect(page).toHaveURL(/\/admin\/export/);
   await expect(page.getByRole('table').getByRole('row').nth(1)).toContainText(/C001/);
 });
