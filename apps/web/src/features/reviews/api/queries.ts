@@ -15,3 +15,11 @@ export const myRequestsQuery = () =>
     queryKey: queryKeys.reviews.mine(),
     queryFn: () => api.reviews.mine({ body: { page: 0, size: 50, filterMap: { state: 'all' } } }),
   });
+
+/** The photo sent with a message (only asked for when the message has one). */
+export const reviewPhotoQuery = (id: string) =>
+  queryOptions({
+    queryKey: [...queryKeys.reviews.all, 'photo', id] as const,
+    queryFn: () => api.reviews.photo({ params: { id } }),
+    staleTime: Number.POSITIVE_INFINITY,
+  });

@@ -1,9 +1,11 @@
 import type { ReviewRequest } from '@falcon/api-client';
 import { Button, Dialog } from '@falcon/ui';
-import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../../lib/format';
 import { useLabels } from '../../../lib/labels';
+import { reviewPhotoQuery } from '../api/queries';
 import { proposedChange, requestSubject } from './proposedChange';
 
 /** What the clerk does with a request: an action is approved or rejected, a message answered or closed. */
@@ -84,6 +86,7 @@ export function ReviewDecisionDialog({
             {decision.request.locationName}
           </p>
           <p style={{ margin: 0, whiteSpace: 'pre-wrap' }}>{proposedChange(t, format, decision.request)}</p>
+          {decision.request.payload.photo ? <MessagePhoto id={decision.request.id} /> : null}
           <label htmlFor="review-comment" style={{ fontWeight: 500 }}>
             {t(COMMENT_LABEL[action])}
           </label>
@@ -100,4 +103,20 @@ export function ReviewDecisionDialog({
       ) : null}
     </Dialog>
   );
+}
+
+/** The photo a message was sent with, for the clerk who answers it. */
+function MessagePhoto({ id }: { id: string }) {
+  const { t } = useTranslation('reviews');
+  const photo = useQuery(reviewPhotoQuery(id));
+  const url = useMemo(() => (photo.data ? URL.createObjectURL(photo.data) : null), [photo.data]);
+  useEffect(
+    () => () => {
+      if (url) URL.revokeObjectURL(url);
+    },
+    [url],
+  );
+  return url ? (
+    <img src={url} alt={t('photoAlt')} style={{ maxWidth: '100%', maxHeight: 320, objectFit: 'contain' }} />
+  ) : null;
 }

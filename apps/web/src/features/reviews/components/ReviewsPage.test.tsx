@@ -5,8 +5,16 @@ import { api } from '../../../lib/api';
 import { setupMockApi } from '../../../testing/mock-api';
 import { renderApp } from '../../../testing/render';
 import { signInWithMock } from '../../../testing/sign-in';
+import { uploadFile, uploadLikeABrowser } from '../../../testing/uploads';
 
 setupMockApi();
+uploadLikeABrowser();
+
+/** A real 1x1 PNG (the mock, like the server, checks the bytes). */
+const TINY_PNG = Uint8Array.from(
+  atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=='),
+  (c) => c.charCodeAt(0),
+);
 
 const inboxRows = () =>
   within(screen.getByRole('table', { name: 'To review' }))
@@ -138,7 +146,18 @@ describe('assigned to me, messages and withdrawing (issue 13)', () => {
     const user = userEvent.setup();
     // A customer admin may send messages (customer staff may not, by default).
     await signInWithMock('kdadmin');
-    await api.container.message({ params: { id: 'K0000004' }, body: { message: 'The bin is cracked.' } });
+    const sent = await api.container.message({
+      params: { id: 'K0000004' },
+      body: { message: 'The bin is cracked.' },
+    });
+    await api.reviews.uploadPhoto({
+      params: { id: sent.id },
+      body: {},
+      file: uploadFile([TINY_PNG], 'crack.png', 'image/png'),
+      filename: 'crack.png',
+    });
+    const createObjectURL = URL.createObjectURL;
+    URL.createObjectURL = () => 'blob:photo';
     await signInWithMock('backoffice');
     const { code } = await api.container.get({ params: { id: 'K0000004' } });
     const view = renderApp('/reviews');
@@ -148,6 +167,12 @@ describe('assigned to me, messages and withdrawing (issue 13)', () => {
     await user.click(answer);
     const dialog = await screen.findByRole('alertdialog', { name: 'Answer this message' });
     expect(within(dialog).getByText('The bin is cracked.')).toBeInTheDocument();
+    // The photo sent with it, for the clerk to see.
+    expect(await within(dialog).findByRole('img', { name: 'Photo sent with the message' })).toHaveAttribute(
+      'src',
+      'blob:photo',
+    );
+    URL.createObjectURL = createObjectURL;
     const send = within(dialog).getByRole('button', { name: 'Answer' });
     expect(send).toBeDisabled();
     await user.type(within(dialog).getByLabelText('Your answer to the sender'), 'A new bin is on its way.');
