@@ -38,6 +38,7 @@ export function ProfilePage({ id }: { id: string }) {
     );
   const data = user.data;
   const labels = {
+    account: t('account'),
     username: t('users.username', { ns: 'admin' }),
     region: t('users.region', { ns: 'admin' }),
     roles: t('users.roles', { ns: 'admin' }),
@@ -51,7 +52,7 @@ export function ProfilePage({ id }: { id: string }) {
         <>
           <PersonalData user={data} />
           <DetailPanel
-            title={t('account')}
+            title={`${data.firstname} ${data.lastname}`.trim() || data.username}
             data={{ ...data, roles: data.roles.join(', ') }}
             groups={[
               {
