@@ -106,9 +106,12 @@ test('the new user sees only the fields, actions and menu entries of the role', 
   await menu.getByRole('menuitem', { name: 'Profile' }).click();
 
   await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
-  const personal = page.getByRole('region', { name: 'Personal data' });
-  await expect(personal).toContainText(username);
-  await expect(personal).toContainText('KD_USER');
+  // Personal data to edit; what the administrator set (username, roles) read only under Account.
+  await expect(page.getByRole('heading', { level: 2, name: 'Personal data' })).toBeVisible();
+  await expect(page.getByLabel('First name')).toHaveValue('Erik');
+  const account = page.getByRole('region', { name: 'Account' });
+  await expect(account).toContainText(username);
+  await expect(account).toContainText('KD_USER');
   await expect(page.getByLabel('Current password')).toBeVisible();
   await expectAccessible(page);
 

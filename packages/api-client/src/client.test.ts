@@ -20,6 +20,7 @@ const session = {
   roles: ['ADMIN'],
   sessionTimeoutMinutes: 60,
   impersonatedBy: null,
+  employeeKey: null,
 };
 
 const recordingFetch = (response: () => Response) => {

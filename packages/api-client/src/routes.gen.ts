@@ -406,6 +406,10 @@ export const ROUTES = {
     },
   },
   profile: {
+    update: {
+      method: 'POST',
+      path: '/rest/v2/profile',
+    },
     changePassword: {
       method: 'POST',
       path: '/rest/v2/profile/password',

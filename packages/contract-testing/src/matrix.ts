@@ -732,6 +732,15 @@ const MATRIX_SPECS: Record<EndpointName, Spec> = {
         { oldPassword: 'demo1234', newPassword: 'demo1234', newPasswordRepeat: 'demo1234' },
       ),
   },
+  'profile.update': {
+    variants: NONE,
+    request: ({ caller }) =>
+      req(
+        C.profile.update,
+        {},
+        { firstname: caller.username, lastname: 'Matrix', email: null, phone: null, language: 'de' },
+      ),
+  },
   'profile.setLanguage': {
     variants: NONE,
     request: () => req(C.profile.setLanguage, {}, { language: 'de' }),

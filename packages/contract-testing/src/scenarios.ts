@@ -885,6 +885,63 @@ export const describeContractScenarios = (target: ContractTarget): void => {
       expect(other.status).toBe(403);
     });
 
+    it('lets a user change their own personal data, answered with the session', async () => {
+      const staff = await signedIn('staff');
+      const before = await staff.api.users.getById({
+        params: { id: (await staff.api.auth.session()).userId },
+      });
+      const personal = (firstname: string, email: string | null, phone: string | null) => ({
+        firstname,
+        lastname: before.lastname,
+        email,
+        phone,
+        language: before.language,
+      });
+      const session = await staff.api.profile.update({
+        body: personal('Janina', 'janina@example.com', '+49 30 1'),
+      });
+      expect(session).toMatchObject({ firstname: 'Janina', fullName: `Janina ${before.lastname}` });
+      expect((await staff.api.auth.session()).firstname).toBe('Janina');
+      expect(await staff.api.users.getById({ params: { id: session.userId } })).toMatchObject({
+        firstname: 'Janina',
+        email: 'janina@example.com',
+        phone: '+49 30 1',
+        roles: before.roles,
+      });
+      const bad = await failure(staff.api.profile.update({ body: personal('Janina', 'no e-mail', null) }));
+      expect(bad.status).toBe(400);
+      // Roles and scope are not the user's to change here.
+      const sneaky = await failure(
+        staff.api.profile.update({ body: { ...personal('Janina', null, null), roles: ['ADMIN'] } as never }),
+      );
+      expect(sneaky.status).toBe(400);
+      await staff.api.profile.update({ body: personal(before.firstname, before.email, before.phone) });
+    });
+
+    it("counts for the back office the requests assigned to it; the inbox's 'all' shows its whole scope", async () => {
+      const backoffice = await signedIn('backoffice');
+      expect((await backoffice.api.auth.session()).employeeKey).toBe('IH01');
+      const { toReview } = await backoffice.api.admin.dashboard();
+      const body = (assignee?: string) => ({
+        page: 0,
+        size: 5,
+        filterMap: { state: 'pending', ...(assignee ? { assignee } : {}) },
+      });
+      const mine = await backoffice.api.reviews.list({ body: body() });
+      expect(mine.total).toBe(toReview);
+      expect(mine.items.every((r) => r.assigneeKey === 'IH01')).toBe(true);
+      expect((await backoffice.api.reviews.list({ body: body('me') })).total).toBe(toReview);
+      const all = await backoffice.api.reviews.list({ body: body('all') });
+      expect(all.total).toBeGreaterThanOrEqual(toReview);
+      // An administrator is linked to no employee: assigned nothing, it is shown everything in scope.
+      const admin = await signedIn('admin');
+      expect((await admin.api.auth.session()).employeeKey).toBeNull();
+      const everything = await admin.api.reviews.list({ body: body('all') });
+      expect((await admin.api.admin.dashboard()).toReview).toBe(everything.total);
+      expect((await admin.api.reviews.list({ body: body() })).total).toBe(everything.total);
+      expect(everything.items.some((r) => r.assigneeKey !== null)).toBe(true);
+    });
+
     it('shows the back office its pending requests and every user only its locations', async () => {
       const backoffice = await signedIn('backoffice');
       const dashboard = await backoffice.api.admin.dashboard();

@@ -20,7 +20,7 @@ import * as t from '../db/schema';
 import { fail, forbidden, HttpError, invalid, notFound } from '../errors';
 import { newId } from '../ids';
 import { writeProtocol } from '../services/protocol';
-import { reviewViews } from '../services/reviews';
+import { assigneeFilter, reviewViews } from '../services/reviews';
 import { locationTableScope, reviewScope } from '../services/scope';
 import { containerCounts } from '../services/tree';
 import {
@@ -444,7 +444,7 @@ export const adminRoutes = defineRoutes('admin', {
         ? db
             .select({ n: count() })
             .from(t.reviewRequests)
-            .where(and(eq(t.reviewRequests.state, 'pending'), reviewScope(auth.scope)))
+            .where(and(eq(t.reviewRequests.state, 'pending'), reviewScope(auth.scope), assigneeFilter(auth)))
         : [{ n: 0 }],
       db
         .select()
@@ -494,6 +494,30 @@ export const profileRoutes = defineRoutes('profile', {
       .where(and(eq(t.sessions.userId, auth.user.id), ne(t.sessions.id, auth.sessionId)));
     await writeProtocol(db, protocolEntry.passwordChanged(auth.user));
     return { ok: true as const };
+  },
+
+  update: async ({ db, auth, body }) => {
+    const personal = {
+      firstname: body.firstname,
+      lastname: body.lastname,
+      email: body.email || null,
+      phone: body.phone || null,
+      language: body.language,
+    };
+    const u = auth.user;
+    const before = {
+      firstname: u.firstname,
+      lastname: u.lastname,
+      email: u.email,
+      phone: u.phone,
+      language: u.language,
+    };
+    await db.transaction(async (transaction) => {
+      const tx = transaction as unknown as Db;
+      await tx.update(t.users).set(personal).where(eq(t.users.id, u.id));
+      await writeProtocol(tx, protocolEntry.profileUpdated(u, before, personal));
+    });
+    return sessionView({ ...auth, user: { ...u, ...personal } });
   },
 
   setLanguage: async ({ db, auth, body }) => {

@@ -6,7 +6,7 @@ import type { Db } from '../db/client';
 import * as t from '../db/schema';
 import { HttpError, notFound } from '../errors';
 import { acceptImage } from '../files/images';
-import { attachPhoto, decideReview, reviewViews, withdrawReview } from '../services/reviews';
+import { assigneeFilter, attachPhoto, decideReview, reviewViews, withdrawReview } from '../services/reviews';
 import { reviewScope } from '../services/scope';
 import { fileError, readUpload, sendBytes } from '../uploads/multipart';
 import { defineRoutes } from './define';
@@ -56,17 +56,6 @@ const pageOf = async (db: Db, auth: Auth, where: SQL | undefined, body: ListBody
 const stateFilter = (state: string | undefined, fallback: 'pending' | 'all') => {
   const wanted = state ?? fallback;
   return wanted === 'all' ? undefined : eq(t.reviewRequests.state, wanted as 'pending');
-};
-
-/**
- * The inbox shows what is assigned to the reviewer by default (filterMap assignee `me`); `all` shows
- * everything in their scope, an employee key that employee's requests. A reviewer linked to no employee
- * (an administrator) is assigned nothing: their default is everything in their scope.
- */
-const assigneeFilter = (auth: Auth, assignee: string | undefined) => {
-  const wanted = assignee ?? (auth.user.employeeKey ? 'me' : 'all');
-  if (wanted === 'all') return undefined;
-  return eq(t.reviewRequests.assigneeKey, wanted === 'me' ? (auth.user.employeeKey ?? '') : wanted);
 };
 
 export const reviewsRoutes = defineRoutes('reviews', {

@@ -3,6 +3,7 @@ import {
   type ContainerRef,
   containerRef,
   decisionConflict,
+  inboxAssigneeKey,
   newReviewRequest,
   protocolEntry,
   type RequestConflict,
@@ -23,6 +24,16 @@ import type { FileStorage } from './stored-files';
 import { employeeKeysOf, type LocationRow } from './tree';
 
 export type ReviewRow = typeof t.reviewRequests.$inferSelect;
+
+/**
+ * The inbox shows what is assigned to the reviewer by default (filterMap assignee `me`); `all` shows
+ * everything in their scope, an employee key that employee's requests. A reviewer linked to no employee
+ * (an administrator) is assigned nothing: their default is everything in their scope.
+ */
+export const assigneeFilter = (auth: Auth, assignee?: string) => {
+  const key = inboxAssigneeKey(auth.user.employeeKey, assignee);
+  return key === null ? undefined : eq(t.reviewRequests.assigneeKey, key);
+};
 
 /** The answer for stored requests, with each assignee's name (one query for all of them). */
 export const reviewViews = async (db: Db, rows: readonly ReviewRow[]): Promise<ReviewRequest[]> => {

@@ -19,7 +19,7 @@ export const SIGNED_IN_ROUTE_NAMESPACES = {
   'branch-map': ['org'],
   branch: ['location', 'org'],
   'concern-contacts': ['org'],
-  concern: ['org'],
+  concern: ['location', 'org'],
   dashboard: ['dashboard'],
   exports: ['admin'],
   'location-calendar': ['lists', 'location'],

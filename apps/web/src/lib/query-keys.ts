@@ -6,6 +6,9 @@
  * feature that reads them (`features/<f>/api/queries.ts`) or, when more than one reads them, in
  * lib/queries.ts.
  */
+/** Where a container search looks: one location, a whole branch or a whole concern. */
+export type SearchScope = 'location' | 'branch' | 'concern';
+
 export const queryKeys = {
   concerns: {
     all: ['concerns'] as const,
@@ -31,9 +34,8 @@ export const queryKeys = {
     /** The container type-ahead of the location's search box. */
     suggest: (code: string, query: string) => ['location', code, 'suggest', query] as const,
   },
-  /** A container search of a location or a branch (its request is part of the key). */
-  search: (scope: 'location' | 'branch', code: string, request: object) =>
-    ['search', scope, code, request] as const,
+  /** A container search of a location, a branch or a concern (its request is part of the key). */
+  search: (scope: SearchScope, code: string, request: object) => ['search', scope, code, request] as const,
   container: {
     all: (id: string) => ['container', id] as const,
     detail: (id: string) => ['container', id, 'detail'] as const,
@@ -51,6 +53,8 @@ export const queryKeys = {
     page: (request: object) => ['users', 'page', request] as const,
   },
   user: (id: string) => ['user', id] as const,
+  /** The employees of a kind in the caller's scope (the user form's employee link). */
+  employees: (kind: 'inhousestaff' | 'fieldservice') => ['employees', kind] as const,
   roles: {
     all: ['roles'] as const,
     list: () => ['roles', 'list'] as const,

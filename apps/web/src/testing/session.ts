@@ -16,6 +16,7 @@ export const fakeSession = (overrides: Partial<Session> = {}): Session => ({
   roles: [],
   sessionTimeoutMinutes: 60,
   impersonatedBy: null,
+  employeeKey: null,
   ...overrides,
 });
 

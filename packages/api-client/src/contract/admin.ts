@@ -263,7 +263,24 @@ export const roles = {
   }),
 };
 
+/** The own personal data a user edits on the profile (spec: Profile, personal data). */
+export const ProfileInput = z.strictObject({
+  firstname: userFields.firstname,
+  lastname: userFields.lastname,
+  email: userFields.email,
+  phone: userFields.phone,
+  language: Language,
+});
+export type ProfileInput = z.infer<typeof ProfileInput>;
+
 export const profile = {
+  update: defineEndpoint({
+    method: 'POST',
+    path: '/rest/v2/profile',
+    summary: 'Change the own personal data (name, e-mail, phone, language; protocolled); answers the session',
+    body: ProfileInput,
+    response: Session,
+  }),
   changePassword: defineEndpoint({
     method: 'POST',
     path: '/rest/v2/profile/password',

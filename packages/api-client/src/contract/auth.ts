@@ -18,6 +18,8 @@ export const Session = z.object({
   sessionTimeoutMinutes: z.number().int().min(1),
   /** Username of the ADMIN who impersonates this user, when one does. */
   impersonatedBy: z.string().nullable(),
+  /** The employee the user is linked to (the review inbox's "assigned to me"); null when none. */
+  employeeKey: z.string().nullable(),
 });
 export type Session = z.infer<typeof Session>;
 

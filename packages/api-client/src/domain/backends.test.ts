@@ -12,6 +12,7 @@ import { protocolEntry } from './protocol-entries';
 import {
   approvalChange,
   containerActionRefusal,
+  inboxAssigneeKey,
   newReviewRequest,
   orderDateRefusal,
   rackPayload,
@@ -139,6 +140,7 @@ describe('the session view', () => {
         lastname: 'Neu',
         language: 'de',
         sessionTimeoutMinutes: 30,
+        employeeKey: 'IH07',
       },
       permissions: new Set(['PERM_B', 'PERM_A']),
       roles: ['KD_USER'],
@@ -152,8 +154,19 @@ describe('the session view', () => {
       permissions: ['PERM_A', 'PERM_B'],
       impersonatedBy: 'admin',
       sessionTimeoutMinutes: 30,
+      employeeKey: 'IH07',
     });
     expect(view.supportedLanguages).toHaveLength(6);
+  });
+});
+
+describe('the review inbox assignee', () => {
+  it('shows a linked reviewer their own requests unasked, an unlinked one everything', () => {
+    expect(inboxAssigneeKey('IH01')).toBe('IH01');
+    expect(inboxAssigneeKey(null)).toBeNull();
+    expect(inboxAssigneeKey('IH01', 'all')).toBeNull();
+    expect(inboxAssigneeKey(null, 'me')).toBe('');
+    expect(inboxAssigneeKey('IH01', 'IH02')).toBe('IH02');
   });
 });
 

@@ -39,6 +39,14 @@ interface UserState {
   scope: unknown;
 }
 
+interface PersonalData {
+  firstname: string;
+  lastname: string;
+  email: string | null;
+  phone: string | null;
+  language: string;
+}
+
 const stateOf = (u: UserState) => ({ username: u.username, roles: [...u.roles], scope: u.scope });
 
 type ListKind = 'barcodeList' | 'inventoryList';
@@ -99,6 +107,13 @@ export const protocolEntry = {
 
   passwordChanged: (u: Named): ProtocolEntryInput =>
     userEntry(u.username, 'update', u.id, `${u.username} changed the password`),
+
+  /** The user changed their own personal data on the profile (name, e-mail, phone, language). */
+  profileUpdated: (u: Named, before: PersonalData, after: PersonalData): ProtocolEntryInput =>
+    userEntry(u.username, 'update', u.id, `${u.username} changed the personal data`, {
+      before: { ...before },
+      after: { ...after },
+    }),
 
   /** A call refused for lack of permissions (403), with the codes that were missing. */
   permissionDenied: (

@@ -245,3 +245,15 @@ export const rackScanRefusal = (rack: { scanPending: boolean; activeContainers: 
   if (rack.activeContainers === 0) return 'The rack holds no active container.';
   return null;
 };
+
+/**
+ * Whose requests the review inbox shows (filterMap `assignee`: `me`, `all` or an employee key), as an
+ * employee key, or null for everything in the caller's scope. Unasked, a reviewer linked to an employee
+ * sees what is assigned to them; one linked to none (an administrator) is assigned nothing and sees
+ * everything. The dashboard's "to review" count is the unasked inbox.
+ */
+export const inboxAssigneeKey = (employeeKey: string | null, asked?: string): string | null => {
+  const wanted = asked ?? (employeeKey ? 'me' : 'all');
+  if (wanted === 'all') return null;
+  return wanted === 'me' ? (employeeKey ?? '') : wanted;
+};

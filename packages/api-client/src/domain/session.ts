@@ -11,6 +11,7 @@ export interface SessionHolder {
     lastname: string;
     language: Language;
     sessionTimeoutMinutes: number;
+    employeeKey: string | null;
   };
   permissions: Iterable<string>;
   roles: readonly string[];
@@ -34,5 +35,6 @@ export const sessionView = (holder: SessionHolder): Session => {
     roles: [...holder.roles],
     sessionTimeoutMinutes: u.sessionTimeoutMinutes,
     impersonatedBy: holder.impersonatedBy,
+    employeeKey: u.employeeKey,
   };
 };

@@ -8,6 +8,7 @@ import {
   checkRoleForm,
   userView as domainUserView,
   grantablePermissions,
+  inboxAssigneeKey,
   newRoleOwner,
   protocolEntry,
   ROUTE_PERMISSIONS,
@@ -300,6 +301,26 @@ export const profileHandlers = (ctx: HandlerContext): HttpHandler[] => [
     db.protocol.log(protocolEntry.passwordChanged(auth.user));
     return { ok: true as const };
   }),
+  route(ctx, 'profile', 'update', ({ db, auth, body }) => {
+    const u = auth.user;
+    const personal = {
+      firstname: body.firstname,
+      lastname: body.lastname,
+      email: body.email || null,
+      phone: body.phone || null,
+      language: body.language,
+    };
+    const before = {
+      firstname: u.firstname,
+      lastname: u.lastname,
+      email: u.email,
+      phone: u.phone,
+      language: u.language,
+    };
+    Object.assign(u, personal);
+    db.protocol.log(protocolEntry.profileUpdated(u, before, personal));
+    return sessionView(auth);
+  }),
   route(ctx, 'profile', 'setLanguage', ({ auth, body }) => {
     auth.user.language = body.language;
     return sessionView(auth);
@@ -345,12 +366,17 @@ export const adminHandlers = (ctx: HandlerContext): HttpHandler[] => [
       })
       .sort((a, b) => b.alarmingCount - a.alarmingCount || a.code.localeCompare(b.code));
     const mine = db.reviews.requests.filter((r) => r.requestedBy === auth.user.username);
+    const assignee = inboxAssigneeKey(auth.user.employeeKey);
     return {
       locations,
       myPendingRequests: mine.filter((r) => r.state === 'pending').length,
+      // The inbox as it opens: assigned to the caller when they are linked to an employee.
       toReview: auth.permissions.has('PERM_REVIEWREQUESTS')
         ? db.reviews.requests.filter(
-            (r) => r.state === 'pending' && db.canSeeLocation(auth.scope, r.locationCode),
+            (r) =>
+              r.state === 'pending' &&
+              db.canSeeLocation(auth.scope, r.locationCode) &&
+              (assignee === null || r.assigneeKey === assignee),
           ).length
         : 0,
       recentRequests: [...mine].sort((a, b) => b.requestedAt.localeCompare(a.requestedAt)).slice(0, 5),

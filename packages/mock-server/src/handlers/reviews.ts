@@ -4,6 +4,7 @@ import {
   canSeeContainerField,
   containerRef,
   decisionConflict,
+  inboxAssigneeKey,
   type ListRequest,
   newReviewRequest,
   protocolEntry,
@@ -153,15 +154,14 @@ export const reviewsHandlers = (ctx: HandlerContext): HttpHandler[] => [
     const f = body.filterMap;
     const state = f.state ?? 'pending';
     // Assigned to the reviewer by default; `all` is everything in scope (as the server; see routes/reviews.ts).
-    const assignee = f.assignee ?? (auth.user.employeeKey ? 'me' : 'all');
-    const assigneeKey = assignee === 'me' ? (auth.user.employeeKey ?? '') : assignee;
+    const assigneeKey = inboxAssigneeKey(auth.user.employeeKey, f.assignee);
     const rows = db.reviews.requests.filter(
       (r) =>
         db.canSeeLocation(auth.scope, r.locationCode) &&
         (state === 'all' || r.state === state) &&
         (!f.type || r.type === f.type) &&
         (!f.locationCode || r.locationCode === f.locationCode) &&
-        (assignee === 'all' || r.assigneeKey === assigneeKey),
+        (assigneeKey === null || r.assigneeKey === assigneeKey),
     );
     return page(auth, rows, body);
   }),

@@ -39,3 +39,16 @@ export const exportsQuery = (page: number, size: number) =>
 
 export const adminOverviewQuery = () =>
   queryOptions({ queryKey: queryKeys.adminOverview(), queryFn: () => api.admin.overview() });
+
+/** The employees a user can be linked to (in-house staff review requests; field service). */
+export const inHouseStaffQuery = () =>
+  queryOptions({
+    queryKey: queryKeys.employees('inhousestaff'),
+    queryFn: () => api.concerns.inHouseStaff(),
+  });
+
+export const fieldServiceQuery = () =>
+  queryOptions({
+    queryKey: queryKeys.employees('fieldservice'),
+    queryFn: () => api.concerns.fieldService(),
+  });

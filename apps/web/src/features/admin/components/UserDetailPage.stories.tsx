@@ -63,3 +63,14 @@ export const ExistingUser: Story = {
 export const CustomerAdmin: Story = {
   beforeEach: prepareScreen('kdadmin'),
 };
+
+/** A back-office user linked to its employee: the review inbox assigns requests by the link. */
+export const EmployeeLink: Story = {
+  // The demo user `backoffice` is U002, linked to in-house employee IH01.
+  args: { path: '/admin/user/U002' },
+  play: async ({ canvas }) => {
+    await expect(
+      await canvas.findByRole('combobox', { name: /^Linked employee/ }, { timeout: 8000 }),
+    ).not.toHaveTextContent('None (not an employee)');
+  },
+};

@@ -61,6 +61,40 @@ describe('new user and user detail', () => {
     expect(roles).not.toContain('BACKOFFICE');
   });
 
+  it('links a user to an employee (the review inbox assigns by it); a customer admin sees the link read only', async () => {
+    const { user } = await openNewUser('admin');
+    await user.type(screen.getByLabelText('Username'), 'linked.clerk');
+    await user.type(screen.getByLabelText('Password'), 'abcdefgh1');
+    await user.type(screen.getByLabelText('Repeat password'), 'abcdefgh1');
+    const link = screen.getByRole('combobox', { name: /^Linked employee/ });
+    expect(link).toHaveTextContent('None (not an employee)');
+    await user.click(link);
+    const [employee] = (await api.concerns.inHouseStaff()).filter((e) => e.key === 'IH01');
+    await user.click(
+      within(await screen.findByRole('listbox', { name: 'Linked employee' })).getByRole('option', {
+        name: new RegExp(employee?.fullName ?? 'IH01'),
+      }),
+    );
+    // An internal user (linked to an employee) needs no customer scope.
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('heading', { name: 'linked.clerk', level: 1 })).toBeInTheDocument();
+    const { items } = await api.users.list({
+      body: { page: 0, size: 5, filterMap: { username: 'linked.clerk' } },
+    });
+    const saved = await api.users.getById({ params: { id: items[0]?.id ?? '' } });
+    expect(saved.employeeKey).toBe('IH01');
+    expect(screen.getByRole('combobox', { name: /^Linked employee/ })).toHaveTextContent(
+      employee?.fullName ?? '',
+    );
+
+    await signInWithMock('kdadmin');
+    const view = renderApp('/admin/newUser');
+    expect(
+      await screen.findByRole('combobox', { name: /^Linked employee/ }, { timeout: 8000 }),
+    ).toHaveAttribute('aria-disabled', 'true');
+    view.unmount();
+  });
+
   it('creates a user, then asks before deleting it and returns to the list', async () => {
     const { user, router } = await openNewUser('admin');
     await user.type(screen.getByLabelText('Username'), 'temp.user');

@@ -1,4 +1,4 @@
-import { hasAll, ROUTE_PERMISSIONS } from '@falcon/api-client';
+import { hasAll, isInternal, ROUTE_PERMISSIONS } from '@falcon/api-client';
 import { Button, ConfirmDialog, ErrorState, Skeleton } from '@falcon/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -72,6 +72,7 @@ export function UserDetailPage({ id }: { id: string | null }) {
         key={data?.id ?? 'new'}
         user={data}
         ownScope={me.data.scope}
+        mayLinkEmployee={isInternal(me.data)}
         leaving={deleted}
         onSaved={(saved, allowNext) => {
           void queryClient.invalidateQueries({ queryKey: queryKeys.users.all });

@@ -18,7 +18,7 @@ import { Field, FormRow } from '../../../components/Field';
 import { api } from '../../../lib/api';
 import { useNotify } from '../../../lib/messages';
 import { concernsListQuery } from '../../../lib/queries';
-import { allRolesQuery, permissionsQuery } from '../api/queries';
+import { allRolesQuery, fieldServiceQuery, inHouseStaffQuery, permissionsQuery } from '../api/queries';
 import { DiscardDialog, useDiscardGuard } from './DiscardGuard';
 import { PermissionPicker } from './PermissionPicker';
 
@@ -33,7 +33,14 @@ export interface UserFormProps {
   actions?: ReactNode;
   /** The user is gone (deleted): leaving needs no discard confirmation. */
   leaving?: boolean;
+  /**
+   * The administrator is one of the supplier's people (unrestricted or linked to an employee): only they
+   * link a user to an employee (the domain's checkEmployeeLink); others see the link read only.
+   */
+  mayLinkEmployee?: boolean;
 }
+
+const NO_EMPLOYEE = '';
 
 const NO_SCOPE: Scope = { all: false, concerns: [], branches: [], locations: [] };
 
@@ -82,7 +89,14 @@ const fromUser = (user: User): UserInput => ({
 type ErrorField = keyof UserInput;
 
 /** Create or edit a user: personal data, language, session timeout, roles, permissions, scope and password. */
-export function UserForm({ user, ownScope, onSaved, actions, leaving = false }: UserFormProps) {
+export function UserForm({
+  user,
+  ownScope,
+  onSaved,
+  actions,
+  leaving = false,
+  mayLinkEmployee = false,
+}: UserFormProps) {
   const { t } = useTranslation(['admin', 'messages', 'common']);
   const notify = useNotify();
   // react-hook-form keeps the values the form started from: dirty means "differs from them" (deeply),
@@ -100,6 +114,8 @@ export function UserForm({ user, ownScope, onSaved, actions, leaving = false }: 
   const roles = useQuery(allRolesQuery());
   const catalogue = useQuery(permissionsQuery());
   const concerns = useQuery(concernsListQuery());
+  const inHouse = useQuery({ ...inHouseStaffQuery(), enabled: mayLinkEmployee });
+  const fieldService = useQuery({ ...fieldServiceQuery(), enabled: mayLinkEmployee });
   const guard = useDiscardGuard(isDirty && !leaving);
 
   const message = (key: string | undefined) => (key ? t(key as MessageKey, { ns: 'messages' }) : null);
@@ -157,6 +173,20 @@ export function UserForm({ user, ownScope, onSaved, actions, leaving = false }: 
     .map((c) => ({ value: c.code, label: c.name, secondary: c.code }));
   const roleOptions = (roles.data ?? []).map((role) => ({ value: role.rolename, label: role.rolename }));
   const extraScope = [...scope.branches, ...scope.locations];
+  const linkedKey = watch('employeeKey');
+  const employees = [...(inHouse.data ?? []), ...(fieldService.data ?? [])];
+  const employeeOptions = [
+    { value: NO_EMPLOYEE, label: t('users.noEmployee') },
+    ...employees.map((e) => ({
+      value: e.key,
+      label: e.fullName,
+      secondary: `${e.key} · ${t(e.kind === 'inhousestaff' ? 'users.inHouseStaff' : 'users.fieldService')}`,
+    })),
+    // A link to an employee outside the lists (another scope) stays visible and kept.
+    ...(linkedKey && !employees.some((e) => e.key === linkedKey)
+      ? [{ value: linkedKey, label: linkedKey }]
+      : []),
+  ];
 
   return (
     <form
@@ -244,7 +274,21 @@ export function UserForm({ user, ownScope, onSaved, actions, leaving = false }: 
               error={error('sessionTimeoutMinutes')}
               {...register('sessionTimeoutMinutes', { valueAsNumber: true })}
             />
+            <Controller
+              control={control}
+              name="employeeKey"
+              render={({ field }) => (
+                <Select
+                  label={t('users.employee')}
+                  options={employeeOptions}
+                  value={field.value ?? NO_EMPLOYEE}
+                  disabled={!mayLinkEmployee}
+                  onChange={(value) => field.onChange(value === NO_EMPLOYEE ? null : value)}
+                />
+              )}
+            />
           </FormRow>
+          {errors.employeeKey ? <p role="alert">{error('employeeKey')}</p> : null}
         </div>
       </Card>
 
@@ -366,4 +410,5 @@ const FIELDS = new Set([
   'scope',
   'roles',
   'permissions',
+  'employeeKey',
 ]);

@@ -96,7 +96,13 @@ export function DashboardPage() {
             <StatCard label={t('stats.locations')} value={format.integer(data.locations.length)} />
             <StatCard label={t('stats.alarming')} value={format.integer(alarming)} />
             <StatCard label={t('stats.myPending')} value={format.integer(data.myPendingRequests)} />
-            {reviewer ? <StatCard label={t('stats.toReview')} value={format.integer(data.toReview)} /> : null}
+            {reviewer ? (
+              // The inbox as it opens: assigned to the user when linked to an employee, else all in scope.
+              <StatCard
+                label={session?.employeeKey ? t('stats.toReviewMine') : t('stats.toReview')}
+                value={format.integer(data.toReview)}
+              />
+            ) : null}
           </>
         ) : (
           <>

@@ -1,7 +1,7 @@
 import type { SearchRequest } from '@falcon/api-client/lite';
 import { queryOptions, skipToken } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import { queryKeys } from '../../../lib/query-keys';
+import { queryKeys, type SearchScope } from '../../../lib/query-keys';
 
 // The location screens' reads (the location itself is also started by the route's loader).
 
@@ -52,13 +52,10 @@ export const appointmentsQuery = (code: string) =>
     queryFn: () => api.location.appointments({ params: { code } }),
   });
 
-export const searchQuery = (scope: 'location' | 'branch', code: string, request: SearchRequest) =>
+export const searchQuery = (scope: SearchScope, code: string, request: SearchRequest) =>
   queryOptions({
     queryKey: queryKeys.search(scope, code, request),
-    queryFn: () =>
-      scope === 'branch'
-        ? api.branch.search({ params: { code }, body: request })
-        : api.location.search({ params: { code }, body: request }),
+    queryFn: () => api[scope].search({ params: { code }, body: request }),
   });
 
 /** The container type-ahead: up to the server's few best matches for what is typed (none below two characters). */

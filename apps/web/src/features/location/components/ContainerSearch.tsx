@@ -32,7 +32,7 @@ import { api } from '../../../lib/api';
 import { useFormat } from '../../../lib/format';
 import { useLabels } from '../../../lib/labels';
 import { errorKey, useNotify } from '../../../lib/messages';
-import { queryKeys } from '../../../lib/query-keys';
+import { queryKeys, type SearchScope } from '../../../lib/query-keys';
 import { saveLocationSearch, state } from '../../../lib/store';
 import { searchQuery } from '../api/queries';
 import { ContainerSuggestField } from './ContainerSuggestField';
@@ -53,11 +53,17 @@ const TABLE_FIELDS = [
   'rackCode',
 ] as const;
 
+const EXPORT_CONFIRM = {
+  location: 'search.exportConfirm',
+  branch: 'search.exportConfirmBranch',
+  concern: 'search.exportConfirmConcern',
+} as const;
+
 const NUMBER_FIELDS = new Set(['fillingQuantity', 'reachInWeeks', 'price']);
 
 interface ContainerSearchProps {
-  /** Search one location's containers, or all containers of a branch (spec section 7). */
-  scope?: 'location' | 'branch';
+  /** Search one location's containers, or all containers of a branch or a concern (spec section 7). */
+  scope?: SearchScope;
   code: string;
   /**
    * A result chosen (row click or its link; in a location also a type-ahead suggestion); the link itself
@@ -78,7 +84,7 @@ export function ContainerSearch({ scope = 'location', code, onSelect, selectedId
   const { session, locationSearch } = useSnapshot(state);
   const granted = session?.permissions ?? [];
   // Searches are remembered per location code; a branch's under its own key.
-  const memoryKey = scope === 'branch' ? `branch:${code}` : code;
+  const memoryKey = scope === 'location' ? code : `${scope}:${code}`;
   const saved = locationSearch[memoryKey];
   const formId = useId();
 
@@ -130,9 +136,7 @@ export function ContainerSearch({ scope = 'location', code, onSelect, selectedId
         sortField: sort.sortField,
         sortAsc: sort.sortAsc,
       };
-      return scope === 'branch'
-        ? api.branch.exportXlsx({ params: { code }, body })
-        : api.location.exportXlsx({ params: { code }, body });
+      return api[scope].exportXlsx({ params: { code }, body });
     },
     onSuccess: () => {
       notify.success('excel_export_success');
@@ -351,7 +355,7 @@ export function ContainerSearch({ scope = 'location', code, onSelect, selectedId
       <ConfirmDialog
         open={confirmExport}
         title={t('search.exportTitle')}
-        message={t(scope === 'branch' ? 'search.exportConfirmBranch' : 'search.exportConfirm')}
+        message={t(EXPORT_CONFIRM[scope])}
         confirmLabel={t('search.export')}
         loading={runExport.isPending}
         onCancel={() => setConfirmExport(false)}

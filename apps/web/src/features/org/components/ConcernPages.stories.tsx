@@ -1,6 +1,6 @@
 import { handlers } from '@falcon/mock-server';
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect } from 'storybook/test';
+import { expect, within } from 'storybook/test';
 import { AppAt, prepareScreen } from '../../../testing/story';
 
 const meta = {
@@ -14,7 +14,7 @@ const meta = {
     docs: {
       description: {
         component:
-          'A concern: its branches (opening one selects it), and its in-house staff and field service employees.',
+          'A concern: its branches (opening one selects it), a container search over the whole concern (filters, sorting, paging and Excel export, as on a location), and its in-house staff and field service employees.',
       },
     },
   },
@@ -28,6 +28,21 @@ export const Default: Story = {
     await expect(
       await canvas.findByRole('table', { name: 'Branches' }, { timeout: 8000 }),
     ).toBeInTheDocument();
+  },
+};
+
+/** The concern-wide container search and its export confirmation. */
+export const Search: Story = {
+  play: async ({ canvas, userEvent }) => {
+    await expect(
+      await canvas.findByRole('heading', { name: 'Containers of this concern' }, { timeout: 8000 }),
+    ).toBeInTheDocument();
+    const results = await canvas.findByRole('table', { name: 'Search results' });
+    await expect((await within(results).findAllByRole('link')).length).toBeGreaterThan(0);
+    await userEvent.click(canvas.getByRole('button', { name: 'Export to Excel' }));
+    await expect(
+      await within(document.body).findByRole('alertdialog', { name: 'Export to Excel?' }),
+    ).toHaveTextContent('The current search results of this concern are exported');
   },
 };
 

@@ -60,8 +60,23 @@ function ConcernFrame({ code, children }: { code: string; children: (concern: Co
   );
 }
 
-export function ConcernPage({ code }: { code: string }) {
-  return <ConcernFrame code={code}>{(concern) => <BranchTable concern={concern} />}</ConcernFrame>;
+/** The concern's branches; `search` is the container search over the whole concern (composed by the route). */
+export function ConcernPage({ code, search }: { code: string; search?: React.ReactNode }) {
+  const { t } = useTranslation('org');
+  return (
+    <ConcernFrame code={code}>
+      {(concern) => (
+        <>
+          <BranchTable concern={concern} />
+          {search ? (
+            <Card title={t('concern.searchTitle')} headingLevel={2}>
+              {search}
+            </Card>
+          ) : null}
+        </>
+      )}
+    </ConcernFrame>
+  );
 }
 
 function BranchTable({ concern }: { concern: Concern }) {

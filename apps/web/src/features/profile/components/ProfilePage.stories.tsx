@@ -14,7 +14,8 @@ const meta = {
     msw: { handlers },
     docs: {
       description: {
-        component: "The signed-in user's personal data, interface language and password change.",
+        component:
+          "The signed-in user's personal data (name, e-mail, phone and the interface language, which applies at once) to edit, what administrators set (read only) and the password change.",
       },
     },
   },
@@ -28,6 +29,17 @@ export const Default: Story = {
     await expect(
       await canvas.findByRole('heading', { name: 'Change password' }, { timeout: 8000 }),
     ).toBeVisible();
+  },
+};
+
+/** Personal data edited and saved: the header shows the new name. */
+export const EditPersonalData: Story = {
+  play: async ({ canvas, userEvent }) => {
+    const firstname = await canvas.findByLabelText('First name', {}, { timeout: 8000 });
+    await userEvent.clear(firstname);
+    await userEvent.type(firstname, 'Janina');
+    await userEvent.click(canvas.getByRole('button', { name: 'Save personal data' }));
+    await expect(await canvas.findByRole('button', { name: /^User menu: .*Janina Keller/ })).toBeVisible();
   },
 };
 

@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { api } from '../../../lib/api';
 import { state } from '../../../lib/store';
 import { setupMockApi } from '../../../testing/mock-api';
 import { renderApp } from '../../../testing/render';
@@ -37,6 +38,31 @@ describe('profile', () => {
     expect(
       await screen.findByText(/^Too many attempts\. Please try again in (29|30) seconds\.$/),
     ).toBeInTheDocument();
+  });
+
+  it('saves the own name, e-mail and phone; the header shows the new name at once', async () => {
+    const user = userEvent.setup();
+    const session = await signInWithMock('staff');
+    renderApp(`/profile/${session.userId}`);
+    const firstname = await screen.findByLabelText('First name', {}, { timeout: 8000 });
+    expect(firstname).toHaveValue('Jana');
+    const save = screen.getByRole('button', { name: 'Save personal data' });
+    expect(save).toBeDisabled();
+    await user.clear(firstname);
+    await user.type(firstname, 'Janina');
+    await user.clear(screen.getByLabelText('Email'));
+    await user.type(screen.getByLabelText('Email'), 'janina.keller@example.com');
+    await user.clear(screen.getByLabelText('Phone'));
+    await user.type(screen.getByLabelText('Phone'), '+49 30 1234');
+    await user.click(save);
+    expect(await screen.findByText('User saved.')).toBeInTheDocument();
+    await waitFor(() => expect(state.session?.fullName).toBe('Janina Keller'));
+    expect(screen.getByRole('button', { name: /^User menu/ })).toHaveAccessibleName(/Janina Keller/);
+    expect(await api.users.getById({ params: { id: session.userId } })).toMatchObject({
+      firstname: 'Janina',
+      email: 'janina.keller@example.com',
+      phone: '+49 30 1234',
+    });
   });
 
   it('switches the interface language', async () => {

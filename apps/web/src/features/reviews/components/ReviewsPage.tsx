@@ -24,10 +24,13 @@ import { queryKeys } from '../../../lib/query-keys';
 import { state } from '../../../lib/store';
 import { inboxQuery } from '../api/queries';
 import { MyRequests } from './MyRequests';
-import { proposedChange } from './proposedChange';
-import { type Decision, ReviewDecisionDialog } from './ReviewDecisionDialog';
+import { notApplicableReason, proposedChange, requestSubject } from './proposedChange';
+import { type Decision, type DecisionAction, ReviewDecisionDialog } from './ReviewDecisionDialog';
 
 const ALL = 'all';
+
+/** The toast after each decision. */
+const DONE = { approve: 'approved', reject: 'rejected', answer: 'answered', close: 'closed' } as const;
 
 /**
  * /reviews: the inbox of pending requests for the responsible clerk and ADMIN (approve applies the
@@ -40,11 +43,20 @@ export function ReviewsPage() {
   // The tab is in the URL: the user menu's "My requests" opens the own requests (?tab=mine).
   const [params, setParams] = useSearchParams();
   const tab = reviewer && params.get('tab') !== 'mine' ? 'inbox' : 'mine';
-  const setTab = (id: string) => setParams(id === 'mine' ? { tab: 'mine' } : {}, { replace: true });
+  const setTab = (id: string) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (id === 'mine') next.set('tab', 'mine');
+        else next.delete('tab');
+        return next;
+      },
+      { replace: true },
+    );
   usePageTitle(t('title'));
   const mine = (
     <Card title={t('mine.title')} headingLevel={2}>
-      <MyRequests limit={50} />
+      <MyRequests limit={50} withdrawable />
     </Card>
   );
   return (
@@ -73,37 +85,53 @@ function ReviewInbox() {
   const labels = useLabels();
   const notify = useNotify();
   const toast = useToast();
+  const { session } = useSnapshot(state);
+  // A reviewer linked to an employee sees what is assigned to them unless they ask for everything in
+  // their scope (kept in the URL); one linked to none is assigned nothing and always sees everything.
+  const linked = Boolean(session?.employeeKey);
+  const [params, setParams] = useSearchParams();
+  const assignee = linked && params.get('assignee') !== ALL ? 'me' : ALL;
+  const setAssignee = (value: string) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value === ALL) next.set('assignee', ALL);
+        else next.delete('assignee');
+        return next;
+      },
+      { replace: true },
+    );
   const [page, setPage] = useState(0);
   const [size, setSize] = useState(20);
   const [type, setType] = useState<ReviewType | typeof ALL>(ALL);
   const [decision, setDecision] = useState<Decision | null>(null);
-  const filterMap: Record<string, string> = { state: 'pending', ...(type !== ALL ? { type } : {}) };
+  const filterMap: Record<string, string> = {
+    state: 'pending',
+    assignee,
+    ...(type !== ALL ? { type } : {}),
+  };
   const requests = useQuery(inboxQuery(page, size, filterMap));
   const queryClient = useQueryClient();
 
-  const whyNot = (error: unknown) => {
-    const reason = isApiError(error) ? error.details?.reason : undefined;
-    return reason === 'container_inactive'
-      ? t('notApplicable.container_inactive')
-      : reason === 'date_invalid'
-        ? t('notApplicable.date_invalid')
-        : reason === 'list_missing'
-          ? t('notApplicable.list_missing')
-          : undefined;
-  };
-
   const decide = useMutation({
-    mutationFn: ({ decision: { request, approve }, comment }: { decision: Decision; comment: string }) => {
-      const body = comment ? { comment } : {};
-      return approve
-        ? api.reviews.approve({ params: { id: request.id }, body })
-        : api.reviews.reject({ params: { id: request.id }, body });
+    mutationFn: ({ decision: { request, action }, comment }: { decision: Decision; comment: string }) => {
+      const params = { id: request.id };
+      switch (action) {
+        case 'approve':
+          return api.reviews.approve({ params, body: comment ? { comment } : {} });
+        case 'reject':
+          return api.reviews.reject({ params, body: comment ? { comment } : {} });
+        case 'answer':
+          return api.reviews.answer({ params, body: { comment } });
+        case 'close':
+          return api.reviews.close({ params, body: comment ? { comment } : {} });
+      }
     },
-    onSuccess: (_answer, { decision: { request, approve } }) => {
+    onSuccess: (_answer, { decision: { request, action } }) => {
       toast.show({
         type: 'info',
-        title: approve ? t('approved') : t('rejected'),
-        text: `${labels.reviewType(request.type)} · ${request.containerCode ?? request.articleName ?? request.locationName}`,
+        title: t(DONE[action]),
+        text: `${labels.reviewType(request.type)} · ${requestSubject(t, request) ?? request.locationName}`,
       });
       setDecision(null);
       // An approval changes the container; every decision changes the request lists and the dashboard.
@@ -121,7 +149,7 @@ function ReviewInbox() {
         toast.show({
           type: 'error',
           title: t('request_not_applicable', { ns: 'messages' }),
-          text: whyNot(error),
+          text: notApplicableReason(t, isApiError(error) ? error.details?.reason : undefined),
         });
         setDecision(null);
         return;
@@ -135,6 +163,17 @@ function ReviewInbox() {
     },
   });
 
+  const decisionButton = (row: ReviewRequest, action: DecisionAction, what: string) => (
+    <Button
+      size="sm"
+      variant={action === 'approve' || action === 'answer' ? 'primary' : 'secondary'}
+      aria-label={t(`${action}Named`, { what })}
+      onClick={() => setDecision({ request: row, action })}
+    >
+      {t(action)}
+    </Button>
+  );
+
   const columns: PagedTableColumn<ReviewRequest>[] = [
     { key: 'requestedAt', header: t('requestedAt'), cell: (row) => format.dateTime(row.requestedAt) },
     { key: 'requestedBy', header: t('requestedBy') },
@@ -144,11 +183,9 @@ function ReviewInbox() {
       header: t('container'),
       cell: (row) =>
         row.containerId ? (
-          <Link to={paths.location.to(row.locationCode, row.containerId)}>
-            {row.containerCode ?? row.articleName ?? row.containerId}
-          </Link>
+          <Link to={paths.location.to(row.locationCode, row.containerId)}>{requestSubject(t, row)}</Link>
         ) : (
-          '–'
+          (requestSubject(t, row) ?? '–')
         ),
     },
     {
@@ -157,29 +194,25 @@ function ReviewInbox() {
       cell: (row) => <Link to={paths.location.to(row.locationCode)}>{row.locationName}</Link>,
     },
     { key: 'change', header: t('change.title'), cell: (row) => proposedChange(t, format, row) },
+    { key: 'assignee', header: t('assignee'), cell: (row) => row.assigneeName ?? t('unassigned') },
     {
       key: 'actions',
       header: t('decide'),
       cell: (row) => {
-        const what = `${labels.reviewType(row.type)} ${row.containerCode ?? row.articleName ?? row.locationName}`;
+        const what = `${labels.reviewType(row.type)} ${requestSubject(t, row) ?? row.locationName}`;
         return (
           <span style={{ display: 'inline-flex', gap: 6 }}>
-            <Button
-              size="sm"
-              variant="primary"
-              aria-label={t('approveNamed', { what })}
-              onClick={() => setDecision({ request: row, approve: true })}
-            >
-              {t('approve')}
-            </Button>
-            <Button
-              size="sm"
-              variant="secondary"
-              aria-label={t('rejectNamed', { what })}
-              onClick={() => setDecision({ request: row, approve: false })}
-            >
-              {t('reject')}
-            </Button>
+            {row.type === 'message' ? (
+              <>
+                {decisionButton(row, 'answer', what)}
+                {decisionButton(row, 'close', what)}
+              </>
+            ) : (
+              <>
+                {decisionButton(row, 'approve', what)}
+                {decisionButton(row, 'reject', what)}
+              </>
+            )}
           </span>
         );
       },
@@ -188,19 +221,37 @@ function ReviewInbox() {
 
   return (
     <Stack $gap={3}>
-      <div style={{ maxWidth: 320 }}>
-        <Select
-          label={t('type')}
-          options={[
-            { value: ALL, label: t('allTypes') },
-            ...REVIEW_TYPES.map((value) => ({ value, label: labels.reviewType(value) })),
-          ]}
-          value={type}
-          onChange={(value) => {
-            setType(value);
-            setPage(0);
-          }}
-        />
+      <div style={{ display: 'flex', gap: 16, flexWrap: 'wrap' }}>
+        {linked ? (
+          <div style={{ width: 240 }}>
+            <Select
+              label={t('show')}
+              options={[
+                { value: 'me', label: t('assignedToMe') },
+                { value: ALL, label: t('allInScope') },
+              ]}
+              value={assignee}
+              onChange={(value) => {
+                setAssignee(value);
+                setPage(0);
+              }}
+            />
+          </div>
+        ) : null}
+        <div style={{ width: 320 }}>
+          <Select
+            label={t('type')}
+            options={[
+              { value: ALL, label: t('allTypes') },
+              ...REVIEW_TYPES.map((value) => ({ value, label: labels.reviewType(value) })),
+            ]}
+            value={type}
+            onChange={(value) => {
+              setType(value);
+              setPage(0);
+            }}
+          />
+        </div>
       </div>
       <PagedTable
         caption={t('inbox')}
@@ -218,7 +269,7 @@ function ReviewInbox() {
         loading={requests.isPending}
         error={requests.error ? t(errorKey(requests.error), { ns: 'messages' }) : null}
         onRetry={() => void requests.refetch()}
-        emptyTitle={t('empty')}
+        emptyTitle={assignee === 'me' ? t('emptyMine') : t('empty')}
       />
       <ReviewDecisionDialog
         decision={decision}
