@@ -73,6 +73,13 @@ const EnvSchema = z.object({
   TRUST_PROXY: trustProxy,
   ADMIN_USERNAME: optionalText,
   ADMIN_PASSWORD: optionalText.pipe(z.string().min(12, 'must be at least 12 characters').optional()),
+  /** The bearer token of GET /metrics (ADR 0051); unset: /metrics is off (404). */
+  METRICS_TOKEN: optionalText.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
+  /**
+   * After SIGTERM, how long the server keeps serving while /readyz answers 503, so that load balancers
+   * take it out before it stops taking connections; then it finishes in-flight requests and exits.
+   */
+  SHUTDOWN_DELAY_SECONDS: z.coerce.number().min(0).max(120).default(0),
   NODE_ENV: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -93,6 +100,9 @@ export interface Config {
   trustProxy: false | number | string[];
   adminUsername: string | undefined;
   adminPassword: string | undefined;
+  metricsToken: string | undefined;
+  /** SIGTERM: not ready at once, still serving this long, then closing. */
+  shutdownDelayMs: number;
   production: boolean;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
 }
@@ -123,6 +133,8 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY,
     adminUsername: e.ADMIN_USERNAME,
     adminPassword: e.ADMIN_PASSWORD,
+    metricsToken: e.METRICS_TOKEN,
+    shutdownDelayMs: Math.round(e.SHUTDOWN_DELAY_SECONDS * 1_000),
     production: e.NODE_ENV === 'production',
     logLevel: e.LOG_LEVEL,
   };

@@ -3,6 +3,7 @@ import type { KeptSession } from './auth/sessions';
 import type { ThrottleOptions } from './auth/throttle';
 import type { Db } from './db/client';
 import type { JobQueue } from './jobs/queue';
+import type { AppMetrics } from './metrics';
 
 /** Services and settings shared by every route (decorated onto the fastify instance as `ctx`). */
 export interface AppContext {
@@ -23,4 +24,8 @@ export interface AppContext {
   throttle: ThrottleOptions;
   /** Background jobs (pg-boss): enqueue with `jobs.enqueue(job, payload, { tx })`. */
   jobs: JobQueue;
+  /** Prometheus metrics of this app (metrics.ts). */
+  metrics: AppMetrics;
+  /** Set on SIGTERM (or when the app closes): /readyz answers 503 from then on. */
+  lifecycle: { shuttingDown: boolean };
 }

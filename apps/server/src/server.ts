@@ -33,6 +33,7 @@ const main = async () => {
     sessionCacheMs: config.sessionCacheMs,
     logger: { level: config.logLevel, stream: batchedStdout() },
     trustProxy: config.trustProxy,
+    metricsToken: config.metricsToken,
   });
   app.addHook('onClose', async () => {
     await database.close();
@@ -41,8 +42,18 @@ const main = async () => {
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
-    console.log(`[falcon] ${signal}: finishing in-flight requests...`);
-    app.close().then(
+    // Not ready from now on (/readyz 503): load balancers stop sending new requests; those that still
+    // come during SHUTDOWN_DELAY_SECONDS are served, then the server stops taking connections.
+    app.ctx.lifecycle.shuttingDown = true;
+    if (config.shutdownDelayMs)
+      console.log(`[falcon] ${signal}: not ready; closing in ${config.shutdownDelayMs / 1000} s`);
+    const delay = new Promise((resolve) => setTimeout(resolve, config.shutdownDelayMs));
+    delay
+      .then(() => {
+        console.log(`[falcon] ${signal}: finishing in-flight requests...`);
+        return app.close();
+      })
+      .then(
       () => {
         console.log('[falcon] stopped');
         process.exitCode = 0;
