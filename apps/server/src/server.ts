@@ -54,15 +54,15 @@ const main = async () => {
         return app.close();
       })
       .then(
-      () => {
-        console.log('[falcon] stopped');
-        process.exitCode = 0;
-      },
-      (error: unknown) => {
-        console.error('[falcon] shutdown failed', error);
-        process.exitCode = 1;
-      },
-    );
+        () => {
+          console.log('[falcon] stopped');
+          process.exitCode = 0;
+        },
+        (error: unknown) => {
+          console.error('[falcon] shutdown failed', error);
+          process.exitCode = 1;
+        },
+      );
   };
   process.once('SIGTERM', () => shutdown('SIGTERM'));
   process.once('SIGINT', () => shutdown('SIGINT'));

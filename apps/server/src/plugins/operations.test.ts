@@ -101,7 +101,10 @@ describe('health and readiness', () => {
   });
 
   it('/readyz: 503 database_unreachable when PostgreSQL refuses connections, /healthz 200; /metrics off without a token', async () => {
-    const pool = new pg.Pool({ connectionString: 'postgres://u:p@127.0.0.1:1/none', connectionTimeoutMillis: 500 });
+    const pool = new pg.Pool({
+      connectionString: 'postgres://u:p@127.0.0.1:1/none',
+      connectionTimeoutMillis: 500,
+    });
     pool.on('error', () => {});
     const app = await buildApp({ db: drizzle(pool, { schema }) as unknown as Db, webDist: null });
     try {
@@ -158,9 +161,9 @@ describe('metrics', () => {
     expect((await admin.get('/api/rest/v2/concerns')).statusCode).toBe(200);
     const text = await scrape();
     expect(sample(text, 'falcon_http_request_duration_seconds_count', labels)).toBe(before + 2);
-    expect(
-      sample(text, 'falcon_http_request_duration_seconds_bucket', { ...labels, le: '+Inf' }),
-    ).toBe(before + 2);
+    expect(sample(text, 'falcon_http_request_duration_seconds_bucket', { ...labels, le: '+Inf' })).toBe(
+      before + 2,
+    );
     // A path with a parameter is counted under its pattern.
     const [concern] = (await admin.get('/api/rest/v2/concerns')).json() as { code: string }[];
     const one = await admin.get(`/api/rest/v2/concern/${concern?.code}`);

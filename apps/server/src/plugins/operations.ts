@@ -107,8 +107,7 @@ export const registerOperations = (
 
   app.get('/metrics', { config: notUnderPressure }, async (request, reply) => {
     noStore(reply);
-    if (!metricsToken)
-      return reply.code(404).send({ error: 'not_found', message: messageOf('not_found') });
+    if (!metricsToken) return reply.code(404).send({ error: 'not_found', message: messageOf('not_found') });
     if (!tokenMatches(request.headers.authorization, metricsToken))
       return reply
         .code(401)
