@@ -6,7 +6,7 @@ import pg from 'pg';
 import { openDatabase } from '../src/db/client';
 import { seedDataset } from '../src/db/seed';
 
-export const baseUrl = process.env.DATABASE_URL || 'postgres://postgres:postgres@127.0.0.1:5432/postgres';
+const baseUrl = process.env.DATABASE_URL || 'postgres://postgres:postgres@127.0.0.1:5432/postgres';
 export const benchUrl = (() => {
   const url = new URL(baseUrl);
   url.pathname = '/falcon_bench';

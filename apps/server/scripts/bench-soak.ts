@@ -110,41 +110,51 @@ interface Run {
   perCall: Map<string, number[]>;
 }
 
-/** The mix for `seconds`, at `rate` req/s in all (undefined: as fast as the connections go). */
+/**
+ * The mix for `seconds`, at `rate` req/s in all (undefined: as fast as the connections go). One
+ * autocannon instance per connection, each sending the sequence from its own starting point: with one
+ * instance of 10 connections all of them would send the same call at the same moment (ten sign-ins of
+ * one user at once trip its back-off).
+ */
 async function runMix(origin: string, mix: Call[], seconds: number, rate?: number): Promise<Run> {
   const sequence = sequenceOf(mix);
-  const instance = autocannon({
-    url: origin,
-    connections: CONNECTIONS,
-    duration: seconds,
-    ...(rate ? { overallRate: rate } : {}),
-    requests: sequence.map((call) => ({
-      method: call.method,
-      path: call.path,
-      headers: headersOf(call.cookie, call.body !== undefined),
-      ...(call.body === undefined ? {} : { body: JSON.stringify(call.body) }),
-    })),
-  });
-  // Each connection sends the sequence in order, one request at a time: its n-th answer is sequence[n].
-  const sent = new Map<unknown, number>();
   const perCall = new Map<string, number[]>(mix.map((call) => [call.name, []]));
   const statuses = new Map<string, number>();
   let served = 0;
   let errors = 0;
-  instance.on('response', (client: unknown, status: number, _bytes: number, time: number) => {
-    const n = sent.get(client) ?? 0;
-    sent.set(client, n + 1);
-    const call = sequence[n % sequence.length] as Call;
-    served++;
-    if (status !== (call.status ?? 200)) {
-      errors++;
-      const key = `${call.name} ${status}`;
-      statuses.set(key, (statuses.get(key) ?? 0) + 1);
-    }
-    perCall.get(call.name)?.push(time);
-  });
-  const result = await instance;
-  return { seconds, served, errors: errors + result.errors + result.timeouts, statuses, perCall };
+  const connection = async (c: number) => {
+    const shift = Math.floor((c * sequence.length) / CONNECTIONS);
+    const own = [...sequence.slice(shift), ...sequence.slice(0, shift)];
+    const instance = autocannon({
+      url: origin,
+      connections: 1,
+      duration: seconds,
+      ...(rate ? { overallRate: rate / CONNECTIONS } : {}),
+      requests: own.map((call) => ({
+        method: call.method,
+        path: call.path,
+        headers: headersOf(call.cookie, call.body !== undefined),
+        ...(call.body === undefined ? {} : { body: JSON.stringify(call.body) }),
+      })),
+    });
+    // One request at a time: the n-th answer is own[n].
+    let n = 0;
+    instance.on('response', (_client: unknown, status: number, _bytes: number, time: number) => {
+      const call = own[n++ % own.length] as Call;
+      served++;
+      if (status !== (call.status ?? 200)) {
+        errors++;
+        const key = `${call.name} ${status}`;
+        statuses.set(key, (statuses.get(key) ?? 0) + 1);
+      }
+      perCall.get(call.name)?.push(time);
+    });
+    const result = await instance;
+    // Connection errors, timeouts included.
+    errors += result.errors;
+  };
+  await Promise.all(Array.from({ length: CONNECTIONS }, (_, c) => connection(c)));
+  return { seconds, served, errors, statuses, perCall };
 }
 
 /** Every `everySeconds` until `until`: an export of `location` by `cookie`, waited for and downloaded. */
@@ -227,11 +237,14 @@ async function main() {
   try {
     const admin = await signIn(server.origin, 'admin');
     const staff = await signIn(server.origin, 'staff');
+    // The back office (in-house staff) sends messages about containers: the customer's staff may not.
+    const backoffice = await signIn(server.origin, 'backoffice');
     const deepPage = Math.floor(big.n / 2 / 20);
-    // A day at the portal, per 50 calls: browsing the org tree and a location's racks, searching a
-    // location (mostly the first page), suggest while typing, container details with their requests,
-    // a message about a container (a request: written), my requests, the dashboard, a sign-in now and
-    // then; an administrator and a customer's staff member (whose answers go through the field filter).
+    // A day at the portal, per 100 calls: browsing the org tree and a location's racks, searching a
+    // location (mostly the first page), suggest while typing, container details with their requests, the
+    // dashboard, two sign-ins (two users: each (address, user) pair has its own back-off budget); the back
+    // office sends messages about containers (requests: written) and reads its own requests. An
+    // administrator and a customer's staff member (whose answers go through the field filter).
     const mix: Call[] = [
       {
         name: 'sign-in (staff)',
@@ -240,9 +253,16 @@ async function main() {
         path: `${API}/auth/signin`,
         body: { username: 'staff', password: 'demo1234' },
       },
-      { name: 'session (staff)', weight: 3, method: 'GET', path: `${API}/auth/session`, cookie: staff },
-      { name: 'dashboard (staff)', weight: 1, method: 'GET', path: `${API}/dashboard`, cookie: staff },
-      { name: 'concerns (staff)', weight: 2, method: 'GET', path: `${API}/concerns`, cookie: staff },
+      {
+        name: 'sign-in (backoffice)',
+        weight: 1,
+        method: 'POST',
+        path: `${API}/auth/signin`,
+        body: { username: 'backoffice', password: 'demo1234' },
+      },
+      { name: 'session (staff)', weight: 8, method: 'GET', path: `${API}/auth/session`, cookie: staff },
+      { name: 'dashboard (staff)', weight: 2, method: 'GET', path: `${API}/dashboard`, cookie: staff },
+      { name: 'concerns (staff)', weight: 6, method: 'GET', path: `${API}/concerns`, cookie: staff },
       {
         name: 'branch (staff)',
         weight: 2,
@@ -252,21 +272,21 @@ async function main() {
       },
       {
         name: 'location (staff)',
-        weight: 2,
+        weight: 3,
         method: 'GET',
         path: `${API}/location/${own.location_code}`,
         cookie: staff,
       },
       {
         name: 'racks (staff)',
-        weight: 2,
+        weight: 3,
         method: 'GET',
         path: `${API}/location/${own.location_code}/racks`,
         cookie: staff,
       },
       {
         name: 'search p0 (staff)',
-        weight: 8,
+        weight: 16,
         method: 'POST',
         path: `${API}/location/${own.location_code}/search`,
         body: { page: 0, size: 20 },
@@ -274,7 +294,7 @@ async function main() {
       },
       {
         name: 'search p3 by article (staff)',
-        weight: 2,
+        weight: 4,
         method: 'POST',
         path: `${API}/location/${own.location_code}/search`,
         body: { page: 3, size: 20, sortField: 'articleName', sortAsc: true },
@@ -282,7 +302,7 @@ async function main() {
       },
       {
         name: 'suggest cbl (staff)',
-        weight: 4,
+        weight: 8,
         method: 'POST',
         path: `${API}/suggestcbl`,
         body: { query: 'werk' },
@@ -290,40 +310,46 @@ async function main() {
       },
       {
         name: 'suggest container (staff)',
-        weight: 3,
+        weight: 6,
         method: 'POST',
         path: `${API}/suggestcontainer/${own.location_code}/search`,
         body: { query: '10' },
         cookie: staff,
       },
-      { name: 'detail (staff)', weight: 6, method: 'GET', path: `${API}/container/${own.id}`, cookie: staff },
+      {
+        name: 'detail (staff)',
+        weight: 12,
+        method: 'GET',
+        path: `${API}/container/${own.id}`,
+        cookie: staff,
+      },
       {
         name: 'container requests (staff)',
-        weight: 2,
+        weight: 4,
         method: 'GET',
         path: `${API}/container/${own.id}/requests`,
         cookie: staff,
       },
       {
-        name: 'message request (staff)',
-        weight: 1,
+        name: 'message request (backoffice)',
+        weight: 2,
         method: 'POST',
         path: `${API}/container/${own.id}/message`,
         body: { message: 'Soak: please check this bin.' },
-        cookie: staff,
+        cookie: backoffice,
         status: 201,
       },
       {
-        name: 'my requests (staff)',
-        weight: 2,
+        name: 'my requests (backoffice)',
+        weight: 4,
         method: 'POST',
         path: `${API}/reviews/mine`,
         body: {},
-        cookie: staff,
+        cookie: backoffice,
       },
       {
         name: 'search p0 (admin, big location)',
-        weight: 4,
+        weight: 8,
         method: 'POST',
         path: `${API}/location/${big.location_code}/search`,
         body: { page: 0, size: 20 },
@@ -331,7 +357,7 @@ async function main() {
       },
       {
         name: 'search deep (admin, big location)',
-        weight: 2,
+        weight: 4,
         method: 'POST',
         path: `${API}/location/${big.location_code}/search`,
         body: {
@@ -343,10 +369,10 @@ async function main() {
         },
         cookie: admin,
       },
-      { name: 'detail (admin)', weight: 2, method: 'GET', path: `${API}/container/${big.id}`, cookie: admin },
+      { name: 'detail (admin)', weight: 4, method: 'GET', path: `${API}/container/${big.id}`, cookie: admin },
       {
         name: 'reviews inbox (admin)',
-        weight: 1,
+        weight: 2,
         method: 'POST',
         path: `${API}/reviews`,
         body: {},
@@ -397,7 +423,7 @@ async function main() {
     }, step * 1000);
     const [soak, exports] = await Promise.all([
       runMix(server.origin, mix, SOAK_SECONDS, rate),
-      exportLoop(server.origin, staff, own.location_code, EXPORT_SECONDS, t0 + SOAK_SECONDS * 1000),
+      exportLoop(server.origin, backoffice, own.location_code, EXPORT_SECONDS, t0 + SOAK_SECONDS * 1000),
     ]);
     clearInterval(sampler);
     const end = await memoryOf(server.origin);
