@@ -183,7 +183,8 @@ export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstanc
         }),
   });
   const now = options.now ?? (() => new Date());
-  const metrics = createMetrics(options.db);
+  // The session cache is read on scrape only, after ctx exists.
+  const metrics = createMetrics(options.db, () => ctx.sessions);
   requestLog.metrics = metrics;
   const ctx: AppContext = {
     db: options.db,

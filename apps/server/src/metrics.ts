@@ -1,6 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import type { SessionCache } from './auth/session-cache';
 import type { Db } from './db/client';
 
 /**
@@ -62,7 +63,8 @@ const timeConnections = (pool: pg.Pool, wait: Histogram<never>) => {
   };
 };
 
-export const createMetrics = (db: Db): AppMetrics => {
+/** `sessions`: the app's session cache (read on scrape; the app creates it after its metrics). */
+export const createMetrics = (db: Db, sessions: () => SessionCache<unknown>): AppMetrics => {
   const registry = new Registry();
   const requests = new Histogram({
     name: 'falcon_http_request_duration_seconds',
@@ -92,6 +94,22 @@ export const createMetrics = (db: Db): AppMetrics => {
     labelNames: ['job', 'outcome'] as const,
     buckets: [0.1, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300, 900],
     registers: [registry],
+  });
+  new Gauge({
+    name: 'falcon_session_cache_listening',
+    help: 'Whether session checks are kept (1: listening for changes; 0: every request reads the database).',
+    registers: [registry],
+    collect() {
+      this.set(sessions().active ? 1 : 0);
+    },
+  });
+  new Gauge({
+    name: 'falcon_session_cache_entries',
+    help: 'Session checks kept in memory.',
+    registers: [registry],
+    collect() {
+      this.set(sessions().size);
+    },
   });
   const client = (db as unknown as { $client: unknown }).$client;
   const pool = client instanceof pg.Pool ? client : undefined;

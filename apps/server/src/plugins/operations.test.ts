@@ -193,6 +193,7 @@ describe('metrics', () => {
     expect(sample(text, 'nodejs_eventloop_lag_p99_seconds')).toBeDefined();
     const engine = t.database.engine;
     expect(sample(text, 'falcon_db_info', { engine })).toBe(1);
+    expect(sample(text, 'falcon_session_cache_entries')).toBeGreaterThanOrEqual(0);
     if (engine === 'postgres') {
       expect(sample(text, 'falcon_db_pool_connections', { state: 'idle' })).toBeGreaterThanOrEqual(0);
       expect(sample(text, 'falcon_db_pool_acquire_seconds_count')).toBeGreaterThan(0);
