@@ -73,7 +73,7 @@ const EnvSchema = z.object({
   TRUST_PROXY: trustProxy,
   ADMIN_USERNAME: optionalText,
   ADMIN_PASSWORD: optionalText.pipe(z.string().min(12, 'must be at least 12 characters').optional()),
-  /** The bearer token of GET /metrics (ADR 0051); unset: /metrics is off (404). */
+  /** The bearer token of GET /metrics (ADR 0052); unset: /metrics is off (404). */
   METRICS_TOKEN: optionalText.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
   /**
    * After SIGTERM, how long the server keeps serving while /readyz answers 503, so that load balancers

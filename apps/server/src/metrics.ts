@@ -5,7 +5,7 @@ import type { SessionCache } from './auth/session-cache';
 import type { Db } from './db/client';
 
 /**
- * The server's Prometheus metrics (ADR 0051): one registry per app (the tests build many apps in one
+ * The server's Prometheus metrics (ADR 0052): one registry per app (the tests build many apps in one
  * process) plus one for the process (memory, CPU, event-loop delay, GC: prom-client's default metrics,
  * collected once per process). Everything per request is one histogram observation in the request's
  * completion (app.ts); the database pool and the job queue are read when /metrics is scraped.

@@ -8,7 +8,7 @@ import { messageOf } from '../errors';
 import type { AppMetrics } from '../metrics';
 
 /**
- * The endpoints of operations (ADR 0051), outside the contract and the session, never cached, never the
+ * The endpoints of operations (ADR 0052), outside the contract and the session, never cached, never the
  * SPA's HTML, and never refused by the overload protection (a busy server must still say how it is):
  * - GET /healthz: the process answers (200 while it runs, whatever the database does);
  * - GET /readyz: the database answers, the code's migrations are applied, and the server is not
