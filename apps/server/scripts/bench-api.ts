@@ -19,23 +19,14 @@
 
 import os from 'node:os';
 import path from 'node:path';
-import { createDataset } from '@falcon/demo-data';
 import autocannon from 'autocannon';
-import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { startServer } from '../../../scripts/server-process.mjs';
-import { openDatabase } from '../src/db/client';
-import { seedDataset } from '../src/db/seed';
+import { benchUrl, prepareBenchDatabase } from './bench-db';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const CONNECTIONS = 10;
-const base = process.env.DATABASE_URL || 'postgres://postgres:postgres@127.0.0.1:5432/postgres';
-const benchUrl = (() => {
-  const url = new URL(base);
-  url.pathname = '/falcon_bench';
-  return url.toString();
-})();
 
 const percentile = (sorted: number[], p: number) =>
   sorted.length ? (sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number) : 0;
@@ -47,28 +38,6 @@ interface Measured {
   p99: number;
   rps: number;
   errors: number;
-}
-
-async function prepareDatabase(): Promise<void> {
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  const exists = await admin.query("select 1 from pg_database where datname = 'falcon_bench'");
-  if (exists.rowCount === 0) await admin.query('create database falcon_bench');
-  await admin.end();
-  const database = await openDatabase({ databaseUrl: benchUrl });
-  const counted = (await database.db.execute(sql`select count(*)::int as n from containers`)) as unknown as {
-    rows: { n: number }[];
-  };
-  const count = counted.rows[0]?.n ?? 0;
-  if (count < 1_000_000) {
-    if (count > 0) throw new Error('falcon_bench holds a partial dataset: drop the database and run again');
-    const started = Date.now();
-    console.log('seeding the large dataset into falcon_bench (once)...');
-    await seedDataset(database.db, createDataset({ seed: 1, scale: 'large' }));
-    await database.db.execute(sql`analyze`);
-    console.log(`seeded in ${((Date.now() - started) / 1000).toFixed(0)} s`);
-  }
-  await database.close();
 }
 
 interface HttpCall {
@@ -222,7 +191,7 @@ const signIn = async (origin: string, username: string) => {
 };
 
 async function main() {
-  await prepareDatabase();
+  await prepareBenchDatabase();
   if (process.argv.includes('--seed-only')) return;
   const pool = new pg.Pool({ connectionString: benchUrl, max: CONNECTIONS });
   pool.on('error', () => {});

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { fileURLToPath } from 'node:url';
@@ -25,8 +26,10 @@ import { type Db, isConnectionError } from './db/client';
 import { HttpError, messageOf } from './errors';
 import { createJobQueue, type JobQueueOptions } from './jobs/queue';
 import { JOBS } from './jobs/registry';
+import { type AppMetrics, createMetrics } from './metrics';
 import { API_BASE, registerContract } from './plugins/contract';
 import { registerFilesAndJobs } from './plugins/files-and-jobs';
+import { registerOperations } from './plugins/operations';
 import { routeGroups } from './routes';
 import { createFileStorage, type FileStorage } from './services/stored-files';
 
@@ -64,6 +67,8 @@ export interface BuildAppOptions {
   /** Health of the database, used by under-pressure (503 while it is away). */
   healthCheck?: () => Promise<boolean>;
   bodyLimit?: number;
+  /** The bearer token /metrics asks for (METRICS_TOKEN); without one /metrics is off (404). */
+  metricsToken?: string;
   /** fastify's trustProxy: whose X-Forwarded-For to believe (TRUST_PROXY); off unless said. */
   trustProxy?: false | number | string[];
   /**
@@ -90,21 +95,41 @@ const trustProxyOption = (setting: BuildAppOptions['trustProxy']) => {
 /**
  * One log line per request, when it ends, with plain fields (request id, method, path, status, time),
  * instead of fastify's two with the request and reply objects serialised: the same facts, a fraction
- * of the cost. Errors keep their own line.
+ * of the cost. Errors keep their own line. The same moment feeds the latency histogram (metrics.ts):
+ * no hook of its own per request.
  */
 class RequestLog extends LogController {
+  metrics: AppMetrics | undefined;
   override incomingRequest() {}
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
+    const ms = reply.elapsedTime;
+    this.metrics?.requestFinished(
+      request.method,
+      request.routeOptions.url ?? 'unmatched',
+      reply.statusCode,
+      ms / 1000,
+    );
     const fields = {
       method: request.method,
       url: request.url,
       status: reply.statusCode,
-      ms: Math.round(reply.elapsedTime * 10) / 10,
+      ms: Math.round(ms * 10) / 10,
     };
     if (error) reply.log.error({ ...fields, err: error }, 'request errored');
     else reply.log.info(fields, 'request');
   }
 }
+
+/**
+ * The request's id: the caller's X-Request-Id when it is a sane token (a proxy's or a client's, up to
+ * 128 characters of letters, digits and `._~:+=/-`), else a new UUID. It is in every log line of the
+ * request (`reqId`) and in the answer's X-Request-Id.
+ */
+const SANE_REQUEST_ID = /^[A-Za-z0-9._~:+=/-]{1,128}$/;
+const requestIdOf = (raw: IncomingMessage): string => {
+  const given = raw.headers['x-request-id'];
+  return typeof given === 'string' && SANE_REQUEST_ID.test(given) ? given : randomUUID();
+};
 
 /** The headers helmet's middleware sets for these options (it sets the same ones on every response). */
 const helmetHeaders = (options: HelmetOptions): Record<string, string> => {
@@ -138,11 +163,13 @@ const KEY_OF_STATUS: Partial<Record<number, MessageKey>> = {
 
 export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstance> => {
   const sessionSecure = options.sessionSecure ?? false;
+  const requestLog = new RequestLog();
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
     trustProxy: trustProxyOption(options.trustProxy),
-    logController: new RequestLog(),
+    logController: requestLog,
+    genReqId: requestIdOf,
     return503OnClosing: true,
     forceCloseConnections: 'idle',
     routerOptions: { maxParamLength: 200 },
@@ -160,6 +187,9 @@ export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstanc
   });
   const now = options.now ?? (() => new Date());
   const files = options.files ?? createFileStorage();
+  // The session cache is read on scrape only, after ctx exists.
+  const metrics = createMetrics(options.db, () => ctx.sessions);
+  requestLog.metrics = metrics;
   const ctx: AppContext = {
     db: options.db,
     now,
@@ -184,9 +214,12 @@ export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstanc
       jobs: JOBS,
       files,
       work: options.jobs !== false,
+      onFinished: metrics.jobFinished,
       ...(options.jobs || {}),
     }),
     files,
+    metrics,
+    lifecycle: { shuttingDown: false },
   };
   app.decorate('ctx', ctx);
   app.addHook('onClose', async () => {
@@ -261,8 +294,9 @@ export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstanc
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
   });
-  app.addHook('onRequest', (_request, reply, done) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.headers(securityHeaders);
+    reply.header('X-Request-Id', request.id);
     done();
   });
   // Event-loop delay only: PGlite runs on the event loop, so utilisation is high whenever it works.
@@ -298,6 +332,7 @@ export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(fastifySwaggerUi, { routePrefix: `${API_BASE}/docs`, staticCSP: true });
 
   await registerFilesAndJobs(app, ctx);
+  registerOperations(app, ctx, metrics, options.metricsToken);
   registerContract(app, ctx, routeGroups);
 
   const webDist = options.webDist === undefined ? DEFAULT_WEB_DIST : options.webDist;

@@ -54,6 +54,15 @@ describe('configuration from the environment', () => {
     );
   });
 
+  it('turns /metrics on with a METRICS_TOKEN of 16 characters or more, and reads SHUTDOWN_DELAY_SECONDS', () => {
+    expect(loadConfig({})).toMatchObject({ metricsToken: undefined, shutdownDelayMs: 0 });
+    expect(loadConfig({ METRICS_TOKEN: ' 0123456789abcdef ' }).metricsToken).toBe('0123456789abcdef');
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrowError(/METRICS_TOKEN: must be at least 16/);
+    expect(loadConfig({ SHUTDOWN_DELAY_SECONDS: '2.5' }).shutdownDelayMs).toBe(2_500);
+    for (const bad of ['-1', 'soon', '121'])
+      expect(() => loadConfig({ SHUTDOWN_DELAY_SECONDS: bad }), bad).toThrowError(/SHUTDOWN_DELAY_SECONDS/);
+  });
+
   it('trusts X-Forwarded-For only as TRUST_PROXY says, never from everyone', () => {
     expect(loadConfig({ TRUST_PROXY: '' }).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: 'off' }).trustProxy).toBe(false);

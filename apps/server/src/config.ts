@@ -82,6 +82,13 @@ const EnvSchema = z.object({
   S3_ACCESS_KEY_ID: optionalText,
   S3_SECRET_ACCESS_KEY: optionalText,
   S3_FORCE_PATH_STYLE: optionalFlag,
+  /** The bearer token of GET /metrics (ADR 0055); unset: /metrics is off (404). */
+  METRICS_TOKEN: optionalText.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
+  /**
+   * After SIGTERM, how long the server keeps serving while /readyz answers 503, so that load balancers
+   * take it out before it stops taking connections; then it finishes in-flight requests and exits.
+   */
+  SHUTDOWN_DELAY_SECONDS: z.coerce.number().min(0).max(120).default(0),
   NODE_ENV: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -104,6 +111,9 @@ export interface Config {
   adminPassword: string | undefined;
   /** The `s3` files backend's settings; undefined: files in the database. */
   s3: S3Settings | undefined;
+  metricsToken: string | undefined;
+  /** SIGTERM: not ready at once, still serving this long, then closing. */
+  shutdownDelayMs: number;
   production: boolean;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
 }
@@ -152,6 +162,8 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
             forcePathStyle: e.S3_FORCE_PATH_STYLE ?? false,
           }
         : undefined,
+    metricsToken: e.METRICS_TOKEN,
+    shutdownDelayMs: Math.round(e.SHUTDOWN_DELAY_SECONDS * 1_000),
     production: e.NODE_ENV === 'production',
     logLevel: e.LOG_LEVEL,
   };

@@ -4,6 +4,7 @@ import type { ThrottleOptions } from './auth/throttle';
 import type { Db } from './db/client';
 import type { JobQueue } from './jobs/queue';
 import type { FileStorage } from './services/stored-files';
+import type { AppMetrics } from './metrics';
 
 /** Services and settings shared by every route (decorated onto the fastify instance as `ctx`). */
 export interface AppContext {
@@ -26,4 +27,8 @@ export interface AppContext {
   jobs: JobQueue;
   /** Where file bytes are read and written (database or object store, ADR 0052). */
   files: FileStorage;
+  /** Prometheus metrics of this app (metrics.ts). */
+  metrics: AppMetrics;
+  /** Set on SIGTERM (or when the app closes): /readyz answers 503 from then on. */
+  lifecycle: { shuttingDown: boolean };
 }

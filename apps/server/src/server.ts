@@ -37,6 +37,7 @@ const main = async () => {
     logger: { level: config.logLevel, stream: batchedStdout() },
     trustProxy: config.trustProxy,
     files: createFileStorage(objects),
+    metricsToken: config.metricsToken,
   });
   app.addHook('onClose', async () => {
     await database.close();
@@ -46,17 +47,27 @@ const main = async () => {
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
-    console.log(`[falcon] ${signal}: finishing in-flight requests...`);
-    app.close().then(
-      () => {
-        console.log('[falcon] stopped');
-        process.exitCode = 0;
-      },
-      (error: unknown) => {
-        console.error('[falcon] shutdown failed', error);
-        process.exitCode = 1;
-      },
-    );
+    // Not ready from now on (/readyz 503): load balancers stop sending new requests; those that still
+    // come during SHUTDOWN_DELAY_SECONDS are served, then the server stops taking connections.
+    app.ctx.lifecycle.shuttingDown = true;
+    if (config.shutdownDelayMs)
+      console.log(`[falcon] ${signal}: not ready; closing in ${config.shutdownDelayMs / 1000} s`);
+    const delay = new Promise((resolve) => setTimeout(resolve, config.shutdownDelayMs));
+    delay
+      .then(() => {
+        console.log(`[falcon] ${signal}: finishing in-flight requests...`);
+        return app.close();
+      })
+      .then(
+        () => {
+          console.log('[falcon] stopped');
+          process.exitCode = 0;
+        },
+        (error: unknown) => {
+          console.error('[falcon] shutdown failed', error);
+          process.exitCode = 1;
+        },
+      );
   };
   process.once('SIGTERM', () => shutdown('SIGTERM'));
   process.once('SIGINT', () => shutdown('SIGINT'));

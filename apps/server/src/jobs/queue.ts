@@ -113,6 +113,8 @@ export interface JobQueueOptions {
   cronSeconds?: number;
   /** How long stop() waits for aborted runs to settle. */
   stopTimeoutMs?: number;
+  /** Told when a run ends (metrics): the queue, its outcome and how long it ran. */
+  onFinished?: (queue: string, outcome: 'done' | 'failed' | 'handed_back', seconds: number) => void;
 }
 
 export interface JobQueue {
@@ -254,6 +256,11 @@ export const createJobQueue = (options: JobQueueOptions): JobQueue => {
       clearTimeout(timer);
       running.delete(controller);
     }
+    options.onFinished?.(
+      queue,
+      failure === undefined ? 'done' : isShutdown(controller.signal) ? 'handed_back' : 'failed',
+      (Date.now() - started) / 1000,
+    );
     // A run that outlived its lease (a stalled process) may have been taken over meanwhile: its
     // outcome would land on the other instance's run. The job's own state decides (handlers are idempotent).
     if (Date.now() - started >= Number(found.expireInSeconds) * 1000) {

@@ -51,9 +51,13 @@ export const authRoutes = defineRoutes('auth', {
     // enumeration). During a back-off the password is not even checked: 429, counted, not protocolled.
     const result = await throttledCheck(db, throttleKeys(body.username, request.ip), now, ctx.throttle, () =>
       verifyPassword(user?.passwordHash ?? null, body.password),
-    );
+    ).catch((error: unknown) => {
+      if (error instanceof HttpError && error.status === 429) ctx.metrics.signInRefused();
+      throw error;
+    });
     if (!user || !result.ok) {
       const backoff = result.ok ? 0 : result.backoffSeconds;
+      ctx.metrics.signInFailed(backoff > 0);
       await writeProtocol(
         db,
         protocolEntry.signInFailed(

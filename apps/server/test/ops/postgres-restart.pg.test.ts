@@ -67,6 +67,11 @@ describe('PostgreSQL restarted while the server serves (PostgreSQL pass only: PG
       const signInAway = await admin.post(`${API}/auth/signin`, ADMIN);
       expect(signInAway.status, signInAway.text).toBe(503);
       expect(server.running()).toBe(true);
+      // Readiness says so (a load balancer takes the instance out); liveness does not (no restart).
+      const ready = await admin.get('/readyz');
+      expect(ready.status, ready.text).toBe(503);
+      expect(ready.json()).toEqual({ status: 'not_ready', reason: 'database_unreachable' });
+      expect((await admin.get('/healthz')).status).toBe(200);
 
       // Start without waiting in pg_ctl: the test itself notes the first moment PostgreSQL accepts
       // a connection, then polls the server (25 ms apart) for its first 2xx.
@@ -93,6 +98,7 @@ describe('PostgreSQL restarted while the server serves (PostgreSQL pass only: PG
       expect(recoveryMs).toBeLessThanOrEqual(RECOVERY_LIMIT_MS);
       // Nothing but 503 on the way back (no 500 from a dead pooled connection).
       expect([...seen].filter((s) => s !== 200 && s !== 503)).toEqual([]);
+      expect((await admin.get('/readyz')).status).toBe(200);
 
       // Still the same process and session; reads work, and so do writes (a sign-in stores a session).
       expect(server.running()).toBe(true);

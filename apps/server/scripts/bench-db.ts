@@ -1,0 +1,37 @@
+// The benchmarks' PostgreSQL database: `falcon_bench` next to DATABASE_URL's (default: the local
+// PostgreSQL 15), migrated and seeded once with `createDataset({ scale: 'large' })` (kept for later runs).
+import { createDataset } from '@falcon/demo-data';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { openDatabase } from '../src/db/client';
+import { seedDataset } from '../src/db/seed';
+
+const baseUrl = process.env.DATABASE_URL || 'postgres://postgres:postgres@127.0.0.1:5432/postgres';
+export const benchUrl = (() => {
+  const url = new URL(baseUrl);
+  url.pathname = '/falcon_bench';
+  return url.toString();
+})();
+
+/** Creates, migrates and seeds `falcon_bench` unless it holds the large dataset already. */
+export async function prepareBenchDatabase(): Promise<void> {
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  const exists = await admin.query("select 1 from pg_database where datname = 'falcon_bench'");
+  if (exists.rowCount === 0) await admin.query('create database falcon_bench');
+  await admin.end();
+  const database = await openDatabase({ databaseUrl: benchUrl });
+  const counted = (await database.db.execute(sql`select count(*)::int as n from containers`)) as unknown as {
+    rows: { n: number }[];
+  };
+  const count = counted.rows[0]?.n ?? 0;
+  if (count < 1_000_000) {
+    if (count > 0) throw new Error('falcon_bench holds a partial dataset: drop the database and run again');
+    const started = Date.now();
+    console.log('seeding the large dataset into falcon_bench (once)...');
+    await seedDataset(database.db, createDataset({ seed: 1, scale: 'large' }));
+    await database.db.execute(sql`analyze`);
+    console.log(`seeded in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  }
+  await database.close();
+}
