@@ -45,7 +45,11 @@ describe('Toasts', () => {
 
   it('keeps an error until it is closed; information beside it still goes after 2000 ms', async () => {
     const { user, region, notify } = setup([
-      { type: 'error', title: 'Saved? No: the file type is refused', text: 'Accepted: PNG, JPEG up to 5 MB.' },
+      {
+        type: 'error',
+        title: 'Saved? No: the file type is refused',
+        text: 'Accepted: PNG, JPEG up to 5 MB.',
+      },
       { title: 'Saved draft' },
     ]);
     await notify();
