@@ -83,7 +83,8 @@ export const glossaryViolations = (
   locale: Locale,
   text: string,
 ): { concept: GlossaryConcept; word: string; term: string }[] => {
-  const lower = text.toLocaleLowerCase(locale);
+  // Placeholders and link tags (`{container}`, `<container>`) are names for the code, not words.
+  const lower = text.replace(/<\/?\w+>|\{\w+\}/g, ' ').toLocaleLowerCase(locale);
   return Object.entries(GLOSSARY[locale]).flatMap(([concept, entry]) =>
     entry.avoid.flatMap((pattern) => {
       const found = new RegExp(wordBoundaries(pattern.source), 'u').exec(lower);

@@ -1,4 +1,9 @@
-import { type ProtocolEntry, type ProtocolListRequest, protocolWords, renderSummary } from '@falcon/api-client';
+import {
+  type ProtocolEntry,
+  type ProtocolListRequest,
+  protocolWords,
+  renderSummary,
+} from '@falcon/api-client';
 import { and, asc, count, desc, eq, gte, ilike, isNull, lt, or, type SQL } from 'drizzle-orm';
 import type { Auth } from '../auth/sessions';
 import type { Db } from '../db/client';

@@ -1,6 +1,7 @@
 import type { ContainerRef, ProtocolEntry, ProtocolParams } from '../contract/protocol';
 
 type ProtocolWords = NonNullable<ProtocolEntry['words']>;
+
 import { ProtocolParams as ProtocolParamsSchema } from '../contract/protocol';
 import type { Granted } from './permissions';
 import { visibleFor } from './visibility';
