@@ -1,4 +1,4 @@
-export { LanguageSelect, type LanguageSelectProps, LanguageTag } from './LanguageSelect';
+export { LanguageSelect, type LanguageSelectProps } from './LanguageSelect';
 export { type LoginCredentials, LoginForm, type LoginFormProps } from './LoginForm';
 export {
   FALLBACK_LANGUAGES,
