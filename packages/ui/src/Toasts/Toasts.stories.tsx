@@ -101,6 +101,22 @@ export const ErrorStaysUntilClosed: Story = {
   },
 };
 
+/** Below a 60 px header (the app's frame), so a toast never covers the user menu. */
+export const BelowHeader: Story = {
+  args: { duration: 600000 },
+  render: (args) => (
+    <ToastProvider duration={args.duration} offsetTop={60}>
+      <Demo toasts={[saved]} />
+    </ToastProvider>
+  ),
+  play: async ({ canvas, userEvent }) => {
+    await userEvent.click(canvas.getByRole('button', { name: 'info: Saved' }));
+    await expect(
+      canvas.getByRole('region', { name: 'Notifications' }).getBoundingClientRect().top,
+    ).toBeGreaterThanOrEqual(60);
+  },
+};
+
 export const AtMostThree: Story = {
   args: { duration: 600000 },
   render: (args) => (

@@ -68,6 +68,11 @@ describe('Toasts', () => {
     expect(within(region).queryByRole('alert')).not.toBeInTheDocument();
   });
 
+  it('starts below a header when given its height, so it never covers the user menu', () => {
+    renderUi(<ToastProvider offsetTop={60}>{null}</ToastProvider>);
+    expect(screen.getByRole('region', { name: 'Notifications' })).toHaveStyle({ top: 'calc(60px + 16px)' });
+  });
+
   it('honours a duration per toast', async () => {
     const { region, notify } = setup([{ title: 'Saved', duration: 5000 }]);
     await notify();

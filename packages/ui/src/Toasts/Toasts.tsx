@@ -60,12 +60,15 @@ const ToastContext = createContext<ToastApi | null>(null);
 export interface ToastProviderProps {
   duration?: number;
   max?: number;
+  /** Pixels from the top where the stack starts: below a header, so a toast never covers its user menu. */
+  offsetTop?: number;
   children: ReactNode;
 }
 
 export function ToastProvider({
   duration = TOAST_DURATION_MS,
   max = TOAST_MAX,
+  offsetTop = 0,
   children,
 }: ToastProviderProps) {
   const [toasts, setToasts] = useState<ToastEntry[]>([]);
@@ -90,7 +93,7 @@ export function ToastProvider({
   return (
     <ToastContext.Provider value={api}>
       {children}
-      <ToastViewport toasts={toasts} onDismiss={dismiss} />
+      <ToastViewport toasts={toasts} onDismiss={dismiss} offsetTop={offsetTop} />
     </ToastContext.Provider>
   );
 }
@@ -105,13 +108,15 @@ export function useToast(): ToastApi {
 export interface ToastViewportProps {
   toasts: readonly ToastEntry[];
   onDismiss: (id: number) => void;
+  /** Pixels from the top where the stack starts (below a header). */
+  offsetTop?: number;
 }
 
 /** The fixed top-right stack; use ToastProvider unless toasts live in your own store. */
-export function ToastViewport({ toasts, onDismiss }: ToastViewportProps) {
+export function ToastViewport({ toasts, onDismiss, offsetTop = 0 }: ToastViewportProps) {
   const { t } = useUiText();
   return (
-    <Region aria-label={t('toast.region')}>
+    <Region aria-label={t('toast.region')} $offsetTop={offsetTop}>
       {toasts.map((toast) => (
         <Toast key={toast.id} toast={toast} onDismiss={onDismiss} />
       ))}
