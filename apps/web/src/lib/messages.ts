@@ -41,5 +41,22 @@ export function useNotify() {
     },
     [toast, t],
   );
-  return useMemo(() => ({ success, warn, error }), [success, warn, error]);
+  const { t: tc } = useTranslation('common');
+  /**
+   * A refused upload (the drop zone's size check, the server's 413/415): an error that stays until
+   * closed, with the reason and what is accepted ("Accepted: JPEG, PNG or WebP, up to 15 MB").
+   */
+  const refused = useCallback(
+    (failure: unknown, accepted: string) => {
+      const reason = Array.isArray(failure)
+        ? failure.join(' ')
+        : errorKey(failure) === 'upload_failed'
+          ? ''
+          : messageText(t, errorKey(failure), errorValues(failure));
+      const text = [reason, tc('upload.accepted', { what: accepted })].filter(Boolean).join(' ');
+      return toast.show({ type: 'error', title: messageText(t, 'upload_failed'), text });
+    },
+    [toast, t, tc],
+  );
+  return useMemo(() => ({ success, warn, error, refused }), [success, warn, error, refused]);
 }
