@@ -19,9 +19,10 @@ test('the protocol speaks the reader’s language: requests and refused calls in
   await page.getByRole('menuitem', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/login/);
 
-  await page.evaluate(() => localStorage.setItem('language', 'de'));
-  await page.reload();
   await signIn(page, 'admin');
+  // The reader reads German (the user menu's language switch).
+  await page.getByRole('button', { name: /^User menu/ }).click();
+  await page.getByRole('menuitem', { name: 'Deutsch' }).click();
   await page.goto('/admin/protocol');
   const table = page.getByRole('table', { name: 'Protokoll' });
   await expect(table).toBeVisible();
@@ -49,6 +50,11 @@ test('the protocol speaks the reader’s language: requests and refused calls in
   await expect(table).not.toContainText('requested');
   const link = request.getByRole('link', { name: /^K\d{7}$/ });
   await expect(link).toHaveAttribute('href', /^\/location\/[^/?]+\?container=/);
+
+  // Back to English: the profile keeps the language for the tests after this one.
+  await page.getByRole('button', { name: /^Benutzermenü/ }).click();
+  await page.getByRole('menuitem', { name: 'English' }).click();
+  await expect(page.getByRole('table', { name: 'Protocol' })).toBeVisible();
 });
 
 test('an error stays until closed and says what is accepted; the sign-in toast leaves the user menu free', async ({

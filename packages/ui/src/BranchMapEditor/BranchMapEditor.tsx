@@ -1,4 +1,4 @@
-import { type KeyboardEvent, type PointerEvent, useRef, useState } from 'react';
+import { type KeyboardEvent, type PointerEvent, useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { Button } from '../Button/Button';
 import { ConfirmDialog } from '../ConfirmDialog/ConfirmDialog';
@@ -33,6 +33,8 @@ export const ZOOM_LEVELS = [1, 1.5, 2, 3] as const;
 const FIT = -1;
 /** The view's height, which the fitted plan fills at most. */
 const VIEW_HEIGHT_VH = 70;
+/** Room kept below the fitted plan for the actions under it (px). */
+const BELOW_PX = 64;
 /** Arrow keys move a marker by 1 % of the map, 5 % with Shift. */
 export const KEY_STEP = 0.01;
 
@@ -130,6 +132,19 @@ export function BranchMapEditor({
   // Width / height of the plan, once loaded: fitting it needs its shape.
   const [aspect, setAspect] = useState<number | null>(null);
   const canvasRef = useRef<HTMLDivElement>(null);
+  const viewportRef = useRef<HTMLDivElement>(null);
+  // Fitted, the plan fills what the window leaves below the view's top (at most 70 % of the window).
+  const [fitHeight, setFitHeight] = useState<number | null>(null);
+  useEffect(() => {
+    const measure = () => {
+      const top = viewportRef.current?.getBoundingClientRect().top ?? 0;
+      const room = window.innerHeight - Math.max(0, top) - BELOW_PX;
+      setFitHeight(Math.max(160, Math.min(room, (window.innerHeight * VIEW_HEIGHT_VH) / 100)));
+    };
+    measure();
+    window.addEventListener('resize', measure);
+    return () => window.removeEventListener('resize', measure);
+  }, []);
   const scale = zoom === FIT ? null : ZOOM_LEVELS[zoom]!;
   const selected = markers.find((m) => m.id === selectedId) ?? null;
   const select = (marker: MapMarker) => {
@@ -198,7 +213,7 @@ export function BranchMapEditor({
         ) : null}
       </Toolbar>
       {/* Focusable so keyboard users can pan the zoomed map with the arrow keys. */}
-      <Viewport tabIndex={0} role="region" aria-label={imageAlt} style={{ maxHeight: `${VIEW_HEIGHT_VH}vh` }}>
+      <Viewport ref={viewportRef} tabIndex={0} role="region" aria-label={imageAlt}>
         {/* Pointer placement and dragging; keyboard users move markers with the arrow keys. */}
         <Canvas
           ref={canvasRef}
@@ -206,8 +221,8 @@ export function BranchMapEditor({
           style={{
             width:
               scale === null
-                ? aspect
-                  ? `min(100%, ${(VIEW_HEIGHT_VH * aspect).toFixed(2)}vh - 4px)`
+                ? aspect && fitHeight
+                  ? `min(100%, ${Math.floor(fitHeight * aspect)}px)`
                   : '100%'
                 : `${scale * 100}%`,
             margin: scale === null ? '0 auto' : undefined,
