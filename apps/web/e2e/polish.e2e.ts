@@ -127,7 +127,9 @@ test('the branch map fits the plan on screen; a marker is selected, dragged and 
   // Dragged with the mouse: the new position is saved (the server answers, the marker stays there).
   const before = await pin.boundingBox();
   if (!before) throw new Error('marker not laid out');
-  const saved = page.waitForResponse((r) => r.url().includes('/locationposition') && r.request().method() !== 'GET');
+  const saved = page.waitForResponse(
+    (r) => r.url().includes('/locationposition') && r.request().method() !== 'GET',
+  );
   await page.mouse.move(before.x + before.width / 2, before.y + before.height / 2);
   await page.mouse.down();
   await page.mouse.move(before.x + before.width / 2 + 40, before.y + before.height / 2 + 30, { steps: 5 });

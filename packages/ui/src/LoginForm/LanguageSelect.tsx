@@ -10,7 +10,7 @@ export interface LanguageSelectProps {
 }
 
 /** A language's short tag, drawn as text (an emoji flag is a box on Linux, two letters on Windows). */
-export const LanguageTag = styled.span`
+const LanguageTag = styled.span`
   display: inline-block;
   min-width: 2.2em;
   margin-inline-end: 6px;
