@@ -142,6 +142,15 @@ describe('protocol summaries are written for the reader', () => {
 
     const forBlind = ofContainer((await blind.post(url, body)).json().items);
     expect(forBlind.map((e) => e.summary)).toContain('scan requested for a container');
+    // The words carry the container as far as the reader may see it, the same as the summary.
+    const words = (items: { words?: { container?: Record<string, string> } | null }[]) =>
+      items.map((e) => e.words?.container).filter(Boolean);
+    expect(words(forAdmin as never)).toContainEqual(expect.objectContaining({ code: container.code }));
+    expect(words(forReader as never)).toContainEqual({
+      id: container.id,
+      articleName: container.articleName,
+    });
+    expect(words(forBlind as never)).toContainEqual({ id: container.id });
   });
 });
 

@@ -276,7 +276,7 @@ export const createActivity = ({ rng, dates, org, users, samples }: ActivityInpu
         objectId: u.id,
         locationCode: null,
         summary: `${u.username} signed in`,
-        params: null,
+        params: { event: 'signedIn', values: { username: u.username } },
         before: null,
         after: null,
       });
@@ -291,7 +291,11 @@ export const createActivity = ({ rng, dates, org, users, samples }: ActivityInpu
       objectId: r.containerId,
       locationCode: r.locationCode,
       summary: '{reviewType} requested for {container}',
-      params: { values: { reviewType: r.type }, container: containerRef(container) },
+      params: {
+        event: 'reviewRequested',
+        values: { reviewType: r.type, location: r.locationCode },
+        container: containerRef(container),
+      },
       before: null,
       after: { requestId: r.id, type: r.type, ...r.payload },
     });
@@ -304,7 +308,11 @@ export const createActivity = ({ rng, dates, org, users, samples }: ActivityInpu
         objectId: r.id,
         locationCode: r.locationCode,
         summary: '{reviewType} for {container} {state}',
-        params: { values: { reviewType: r.type, state: r.state }, container: containerRef(container) },
+        params: {
+          event: 'reviewDecided',
+          values: { reviewType: r.type, state: r.state, location: r.locationCode },
+          container: containerRef(container),
+        },
         before: { state: 'pending' },
         after: { state: r.state },
       });

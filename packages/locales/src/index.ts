@@ -29,3 +29,4 @@ export const languageOf = (value: unknown): Language | undefined => {
   const language = base === CZECH.locale ? CZECH.language : base;
   return (LANGUAGES as readonly string[]).includes(language) ? (language as Language) : undefined;
 };
+export * from './glossary';

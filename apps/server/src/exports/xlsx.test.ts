@@ -92,6 +92,15 @@ describe('writeContainersXlsx', () => {
     expect(header).toHaveLength(exportColumns(ALL_FIELDS).length);
   });
 
+  it('leaves the picture out: an image is no text for a cell (no column of data:image/svg+xml)', async () => {
+    const pictured = { ...container(1), picture: 'data:image/svg+xml,%3Csvg%3E%3C%2Fsvg%3E' };
+    const { buffer, columns } = await writeContainersXlsx({ containers: [pictured], granted: ALL_FIELDS, t });
+    expect(columns).not.toContain('picture');
+    const { rows } = await readBack(buffer as Buffer);
+    const texts = rows.flat().map((c) => String(c.value ?? ''));
+    expect(texts.filter((v) => v.startsWith('data:'))).toEqual([]);
+  });
+
   it("writes the shared labels of the owner's language when no translator is given", async () => {
     const cell = (rows: ExcelJS.Cell[][], key: string) =>
       rows[1]?.[exportColumns(ALL_FIELDS).findIndex((c) => c.key === key)]?.value;

@@ -43,6 +43,12 @@ const NUMBER_FORMATS: Partial<Record<ColumnKind, string>> = {
   datetime: 'yyyy-mm-dd hh:mm',
 };
 
+/**
+ * Fields that are no text for a spreadsheet: the picture is an image (a `data:image/svg+xml,…` URL or a
+ * link to one), which a cell would show as a column of its text (issue 14).
+ */
+const NOT_EXPORTED: ReadonlySet<ExportField> = new Set<ExportField>(['picture']);
+
 export interface ExportColumn {
   key: ExportField;
   kind: ColumnKind;
@@ -56,11 +62,13 @@ export interface ExportColumn {
  * fields never become a column, whatever the containers passed in still carry.
  */
 export const exportColumns = (granted: Granted): ExportColumn[] =>
-  (['locationCode', ...visibleContainerFields(granted)] as ExportField[]).map((key) => ({
-    key,
-    kind: KINDS[key] ?? 'text',
-    headerKey: `location:fields.${key}`,
-  }));
+  (['locationCode', ...visibleContainerFields(granted)] as ExportField[])
+    .filter((key) => !NOT_EXPORTED.has(key))
+    .map((key) => ({
+      key,
+      kind: KINDS[key] ?? 'text',
+      headerKey: `location:fields.${key}`,
+    }));
 
 /**
  * The export's texts from the shared labels of `@falcon/api-client` (generated from the translations of

@@ -17,7 +17,7 @@ import type { Auth } from '../auth/sessions';
 import { throttledCheck, throttleKeys } from '../auth/throttle';
 import type { Db } from '../db/client';
 import * as t from '../db/schema';
-import { fail, forbidden, HttpError, invalid, notFound } from '../errors';
+import { forbidden, HttpError, invalid, notFound } from '../errors';
 import { newId } from '../ids';
 import { writeProtocol } from '../services/protocol';
 import { assigneeFilter, reviewViews } from '../services/reviews';
@@ -212,7 +212,11 @@ export const usersRoutes = defineRoutes('users', {
 
   remove: async ({ db, auth, params, ctx }) => {
     const user = await administeredUser(db, auth, { username: params.username });
-    if (user.row.id === auth.user.id) fail(409, 'deletion_error', 'username', 'You cannot delete yourself.');
+    if (user.row.id === auth.user.id)
+      throw new HttpError(409, 'deletion_error', 'You cannot delete yourself.', {
+        field: 'username',
+        reason: 'self',
+      });
     await db.transaction(async (transaction) => {
       const tx = transaction as unknown as Db;
       await tx.delete(t.users).where(eq(t.users.id, user.row.id));
@@ -356,7 +360,11 @@ export const rolesRoutes = defineRoutes('roles', {
 
   remove: async ({ db, auth, params, ctx }) => {
     const { actor, role } = await visibleRoleBy(db, auth, byName(params.rolename));
-    if (role.row.builtIn) fail(409, 'deletion_error', 'rolename', 'Built-in roles cannot be deleted.');
+    if (role.row.builtIn)
+      throw new HttpError(409, 'deletion_error', 'Built-in roles cannot be deleted.', {
+        field: 'rolename',
+        reason: 'built_in',
+      });
     checkRoleChangeable(actor, ownedRole(role));
     await db.transaction(async (transaction) => {
       const tx = transaction as unknown as Db;

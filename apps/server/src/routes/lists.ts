@@ -426,7 +426,10 @@ export const inventoryListsRoutes = defineRoutes('inventoryLists', {
   remove: async ({ db, auth, params, ctx }) => {
     const list = await inventoryListOf(db, auth, params.id);
     if (list.state === 'transferred')
-      throw new HttpError(409, 'deletion_error', 'A transferred list stays.', { field: 'state' });
+      throw new HttpError(409, 'deletion_error', 'A transferred list stays.', {
+        field: 'state',
+        reason: 'transferred',
+      });
     return removeList(ctx.files, db, auth.user.username, ctx.now(), 'inventoryList', list, (tx) =>
       tx.delete(t.inventoryLists).where(eq(t.inventoryLists.id, list.id)),
     );

@@ -36,6 +36,27 @@ describe('protocol listings', () => {
       await admin.post('/api/rest/v2/protocol', { filterMap: { type: 'permission_denied' } })
     ).json();
     expect(denied.items[0]).toMatchObject({ username: 'kdadmin', objectId: 'protocol.list' });
+    // In words for the reader's language: the area and the missing permission, not the endpoint.
+    expect(denied.items[0].words).toEqual({
+      event: 'permissionDenied',
+      values: { username: 'kdadmin', area: 'protocol', permissions: 'PERM_VIEWGLOBALPROTOCOLENTRIES' },
+    });
+  });
+
+  it('answers an entry written before events existed without words, with its summary as stored', async () => {
+    await writeProtocol(h.database.db, {
+      username: 'admin',
+      type: 'update',
+      objectType: 'rackLayout',
+      objectId: 'OLD-ENTRY',
+      locationCode: null,
+      summary: 'rack order of OLD-ENTRY changed',
+    });
+    const res = (
+      await admin.post('/api/rest/v2/protocol', { filterMap: { type: 'update' }, size: 50 })
+    ).json();
+    const old = res.items.find((e: { objectId: string }) => e.objectId === 'OLD-ENTRY');
+    expect(old).toMatchObject({ summary: 'rack order of OLD-ENTRY changed', words: null });
   });
 
   it('lists a location’s entries for its customer admin, never another concern’s', async () => {
@@ -46,7 +67,16 @@ describe('protocol listings', () => {
       .items[0];
     await kdadmin.post(`/api/rest/v2/container/${container.id}/scan`);
     const res = (await kdadmin.post(`/api/rest/v2/location/${code}/protocol`, {})).json();
-    expect(res.items[0]).toMatchObject({ type: 'request', locationCode: code, objectId: container.id });
+    expect(res.items[0]).toMatchObject({
+      type: 'request',
+      locationCode: code,
+      objectId: container.id,
+      words: {
+        event: 'reviewRequested',
+        values: { reviewType: 'scan', location: code },
+        container: expect.objectContaining({ id: container.id }),
+      },
+    });
     expect(res.items.every((e: { locationCode: string }) => e.locationCode === code)).toBe(true);
     const other = (await admin.get('/api/rest/v2/concern/C002')).json();
     const otherBranch = (await admin.get(`/api/rest/v2/branch/${other.branches[0].code}`)).json();

@@ -1,4 +1,9 @@
-import { type ProtocolEntry, type ProtocolListRequest, renderSummary } from '@falcon/api-client';
+import {
+  type ProtocolEntry,
+  type ProtocolListRequest,
+  protocolWords,
+  renderSummary,
+} from '@falcon/api-client';
 import { and, asc, count, desc, eq, gte, ilike, isNull, lt, or, type SQL } from 'drizzle-orm';
 import type { Auth } from '../auth/sessions';
 import type { Db } from '../db/client';
@@ -25,6 +30,7 @@ const entryView = (auth: Auth, r: typeof p.$inferSelect): ProtocolEntry => ({
   summary: renderSummary(r.summary, r.params ?? null, auth.permissions),
   before: r.before ?? null,
   after: r.after ?? null,
+  words: protocolWords(r.params ?? null, auth.permissions),
 });
 
 const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000);

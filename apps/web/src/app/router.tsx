@@ -5,8 +5,23 @@ import { RootLayout } from './layouts/RootLayout';
 import { RouteError } from './layouts/RouteError';
 import { discoverSignedInRoutes, publicRoutes, ROOT_ROUTE_ID } from './routes-config';
 
+/**
+ * What shows while the first page's code loads (its routes are lazy): an empty, busy page, as the
+ * frame's progress bar follows at once. Without it React Router warns "No `HydrateFallback` element
+ * provided" on every load (issue 14).
+ */
+function HydrateFallback() {
+  return <div aria-busy="true" style={{ minHeight: '100vh' }} />;
+}
+
 export const rootRoutes: RouteObject[] = [
-  { id: ROOT_ROUTE_ID, element: <RootLayout />, errorElement: <RouteError />, children: publicRoutes },
+  {
+    id: ROOT_ROUTE_ID,
+    element: <RootLayout />,
+    errorElement: <RouteError />,
+    HydrateFallback,
+    children: publicRoutes,
+  },
 ];
 
 /** What every router of the app takes besides its routes (the browser's, and the tests' memory routers). */

@@ -17,10 +17,26 @@ export const errorValues = (error: unknown) => ({
   when: waitText(isApiError(error) ? (error.details?.retryAfterSeconds as number | undefined) : undefined),
 });
 
+/** Why a deletion was refused (409 `details.reason`), in words; static keys. */
+const refusalReason = (t: TFunction<'common'>, failure: unknown): string | undefined => {
+  const reason = isApiError(failure) ? failure.details?.reason : undefined;
+  switch (reason) {
+    case 'self':
+      return t('refusal.self');
+    case 'built_in':
+      return t('refusal.built_in');
+    case 'transferred':
+      return t('refusal.transferred');
+    default:
+      return undefined;
+  }
+};
+
 /** Toasts for success and error message keys: `notify.success('scan_success')`, `notify.error(err, 'scan_error')`. */
 export function useNotify() {
   const toast = useToast();
   const { t } = useTranslation('messages');
+  const { t: tc } = useTranslation('common');
   const success = useCallback(
     (key: MessageKey, text?: string) => toast.show({ type: 'info', title: messageText(t, key), text }),
     [toast, t],
@@ -35,11 +51,31 @@ export function useNotify() {
       const key = errorKey(failure);
       const values = errorValues(failure);
       const title = messageText(t, fallback ?? key, values);
+      // A 409 says why (issue 14): the reason the server names, else the server's own key.
       const text =
-        fallback && key !== fallback && key !== 'validation_error' ? messageText(t, key, values) : undefined;
+        refusalReason(tc, failure) ??
+        (fallback && key !== fallback && key !== 'validation_error'
+          ? messageText(t, key, values)
+          : undefined);
       return toast.show({ type: 'error', title, text });
     },
-    [toast, t],
+    [toast, t, tc],
   );
-  return useMemo(() => ({ success, warn, error }), [success, warn, error]);
+  /**
+   * A refused upload (the drop zone's size check, the server's 413/415): an error that stays until
+   * closed, with the reason and what is accepted ("Accepted: JPEG, PNG or WebP, up to 15 MB").
+   */
+  const refused = useCallback(
+    (failure: unknown, accepted: string) => {
+      const reason = Array.isArray(failure)
+        ? failure.join(' ')
+        : errorKey(failure) === 'upload_failed'
+          ? ''
+          : messageText(t, errorKey(failure), errorValues(failure));
+      const text = [reason, tc('upload.accepted', { what: accepted })].filter(Boolean).join(' ');
+      return toast.show({ type: 'error', title: messageText(t, 'upload_failed'), text });
+    },
+    [toast, t, tc],
+  );
+  return useMemo(() => ({ success, warn, error, refused }), [success, warn, error, refused]);
 }

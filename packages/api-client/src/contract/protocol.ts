@@ -23,11 +23,50 @@ export const ContainerRef = z.object({
 export type ContainerRef = z.infer<typeof ContainerRef>;
 
 /**
+ * What happened, as a key the reader's language renders (`reviewRequested` → "Nachfüllung für K0000024
+ * angefordert"); one per `protocolEntry.*` builder. Entries written before events existed have none and
+ * show their stored summary.
+ */
+export const PROTOCOL_EVENTS = [
+  'signInFailed',
+  'signedIn',
+  'signedOut',
+  'impersonated',
+  'passwordChanged',
+  'permissionDenied',
+  'userCreated',
+  'userUpdated',
+  'userDeleted',
+  'roleCreated',
+  'roleUpdated',
+  'roleDeleted',
+  'rackOrderChanged',
+  'imageUploaded',
+  'imageDeleted',
+  'branchMapUploaded',
+  'positionSaved',
+  'positionRemoved',
+  'positionsCleared',
+  'listUploaded',
+  'listRemoved',
+  'exportQueued',
+  'reviewRequested',
+  'reviewDecided',
+  'reviewWithdrawn',
+  'reviewPhotoAdded',
+  'rackHandled',
+] as const;
+export const ProtocolEvent = z.enum(PROTOCOL_EVENTS);
+export type ProtocolEvent = z.infer<typeof ProtocolEvent>;
+
+/**
  * What a summary is rendered from: its template (`{reviewType} requested for {container}`) names
  * `container` or a plain value. Plain values hold no field of a container; a container is always a
  * `ContainerRef`, so the field filter sees it.
  */
 export const ProtocolParams = z.object({
+  /** The event the entry records; the reader's language renders it from `values` and `container`. */
+  event: ProtocolEvent.optional(),
   container: ContainerRef.optional(),
   values: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
 });
@@ -48,6 +87,18 @@ export const ProtocolEntry = z.object({
   summary: z.string(),
   before: ProtocolValues.nullable(),
   after: ProtocolValues.nullable(),
+  /**
+   * The entry in words: its event and parameters (names, codes, counts; the container as far as the
+   * reader may see it), for the reader's language. Absent on entries written before events existed.
+   */
+  words: z
+    .object({
+      event: ProtocolEvent,
+      values: z.record(z.string(), z.union([z.string(), z.number()])),
+      container: ContainerRef.partial().optional(),
+    })
+    .nullable()
+    .optional(),
 });
 export type ProtocolEntry = z.infer<typeof ProtocolEntry>;
 

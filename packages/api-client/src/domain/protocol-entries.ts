@@ -1,4 +1,4 @@
-import type { ContainerRef, ProtocolParams, ProtocolType } from '../contract/protocol';
+import type { ContainerRef, ProtocolEvent, ProtocolParams, ProtocolType } from '../contract/protocol';
 import type { ReviewRequest, ReviewType } from '../contract/review';
 import { containerRef } from './protocol';
 
@@ -59,6 +59,13 @@ interface RequestedContainer {
   articleCode: string;
 }
 
+/** The event and its plain values, for the reader's language (`ProtocolEntry.words`). */
+const said = (
+  event: ProtocolEvent,
+  values: Record<string, string | number> = {},
+  container?: ContainerRef,
+): ProtocolParams => ({ event, values, ...(container ? { container } : {}) });
+
 const userEntry = (
   username: string | null,
   type: ProtocolType,
@@ -90,23 +97,36 @@ export const protocolEntry = {
       'signin_failed',
       userId,
       `sign-in failed for ${username}${backoff ? `; further attempts from ${backoff.address} wait ${backoff.seconds} s` : ''}`,
-      backoff ? { after: { address: backoff.address, backoffSeconds: backoff.seconds } } : {},
+      {
+        params: said(
+          'signInFailed',
+          backoff ? { username, address: backoff.address, seconds: backoff.seconds } : { username },
+        ),
+        ...(backoff ? { after: { address: backoff.address, backoffSeconds: backoff.seconds } } : {}),
+      },
     ),
 
   signedIn: (u: Named): ProtocolEntryInput =>
-    userEntry(u.username, 'signin', u.id, `${u.username} signed in`),
+    userEntry(u.username, 'signin', u.id, `${u.username} signed in`, {
+      params: said('signedIn', { username: u.username }),
+    }),
 
   signedOut: (u: Named): ProtocolEntryInput =>
-    userEntry(u.username, 'signout', u.id, `${u.username} signed out`),
+    userEntry(u.username, 'signout', u.id, `${u.username} signed out`, {
+      params: said('signedOut', { username: u.username }),
+    }),
 
   /** An ADMIN continues as another user (`impersonatedBy`: the ADMIN behind the whole chain). */
   impersonated: (actor: string, target: Named, impersonatedBy: string): ProtocolEntryInput =>
     userEntry(actor, 'impersonate', target.id, `${actor} continues as ${target.username}`, {
+      params: said('impersonated', { actor, username: target.username }),
       after: { impersonatedBy, username: target.username },
     }),
 
   passwordChanged: (u: Named): ProtocolEntryInput =>
-    userEntry(u.username, 'update', u.id, `${u.username} changed the password`),
+    userEntry(u.username, 'update', u.id, `${u.username} changed the password`, {
+      params: said('passwordChanged', { username: u.username }),
+    }),
 
   /** The user changed their own personal data on the profile (name, e-mail, phone, language). */
   profileUpdated: (u: Named, before: PersonalData, after: PersonalData): ProtocolEntryInput =>
@@ -127,20 +147,32 @@ export const protocolEntry = {
     objectId: endpoint.name,
     locationCode: null,
     summary: `${endpoint.method} ${endpoint.path} denied`,
+    params: said('permissionDenied', {
+      username,
+      area: endpoint.name.split('.')[0] ?? endpoint.name,
+      permissions: missing.join(', '),
+    }),
     after: { missing: [...missing] },
   }),
 
   userCreated: (actor: string, id: string, after: UserState): ProtocolEntryInput =>
-    userEntry(actor, 'create', id, `user ${after.username} created`, { after: stateOf(after) }),
+    userEntry(actor, 'create', id, `user ${after.username} created`, {
+      params: said('userCreated', { username: after.username }),
+      after: stateOf(after),
+    }),
 
   userUpdated: (actor: string, id: string, before: UserState, after: UserState): ProtocolEntryInput =>
     userEntry(actor, 'update', id, `user ${after.username} updated`, {
+      params: said('userUpdated', { username: after.username }),
       before: stateOf(before),
       after: stateOf(after),
     }),
 
   userDeleted: (actor: string, id: string, before: UserState): ProtocolEntryInput =>
-    userEntry(actor, 'delete', id, `user ${before.username} deleted`, { before: stateOf(before) }),
+    userEntry(actor, 'delete', id, `user ${before.username} deleted`, {
+      params: said('userDeleted', { username: before.username }),
+      before: stateOf(before),
+    }),
 
   roleCreated: (
     actor: string,
@@ -153,6 +185,7 @@ export const protocolEntry = {
     objectId: id,
     locationCode: null,
     summary: `role ${after.rolename} created`,
+    params: said('roleCreated', { rolename: after.rolename }),
     after: { rolename: after.rolename, permissions: [...after.permissions], concernCode: after.concernCode },
   }),
 
@@ -163,6 +196,7 @@ export const protocolEntry = {
     objectId: id,
     locationCode: null,
     summary: `role ${after.rolename} updated`,
+    params: said('roleUpdated', { rolename: after.rolename }),
     before: { rolename: before.rolename, permissions: [...before.permissions] },
     after: { rolename: after.rolename, permissions: [...after.permissions] },
   }),
@@ -174,6 +208,7 @@ export const protocolEntry = {
     objectId: id,
     locationCode: null,
     summary: `role ${before.rolename} deleted`,
+    params: said('roleDeleted', { rolename: before.rolename }),
     before: { rolename: before.rolename, permissions: [...before.permissions] },
   }),
 
@@ -190,6 +225,7 @@ export const protocolEntry = {
     objectId: locationCode,
     locationCode,
     summary: `rack order of ${locationCode} changed`,
+    params: said('rackOrderChanged', { location: locationCode }),
     before: { rackCodes: before.map((r) => r.code) },
     after: { rackCodes: after },
   }),
@@ -206,6 +242,7 @@ export const protocolEntry = {
     objectId: image.id,
     locationCode,
     summary: `image ${image.filename} uploaded`,
+    params: said('imageUploaded', { filename: image.filename, location: locationCode }),
     ...(after ? { after } : {}),
   }),
 
@@ -220,6 +257,7 @@ export const protocolEntry = {
     objectId: image.id,
     locationCode,
     summary: `image ${image.filename} deleted`,
+    params: said('imageDeleted', { filename: image.filename, location: locationCode }),
   }),
 
   branchMapUploaded: (
@@ -233,6 +271,7 @@ export const protocolEntry = {
     objectId: branchCode,
     locationCode: null,
     summary: `map of ${branchCode} uploaded`,
+    params: said('branchMapUploaded', { branch: branchCode }),
     ...(after ? { after } : {}),
   }),
 
@@ -248,6 +287,7 @@ export const protocolEntry = {
     objectId: position.locationCode,
     locationCode: position.locationCode,
     summary: `position of ${position.locationCode} on the map of ${branchCode} saved`,
+    params: said('positionSaved', { location: position.locationCode, branch: branchCode }),
     before: before ? { x: before.x, y: before.y } : null,
     after: { x: position.x, y: position.y },
   }),
@@ -259,6 +299,7 @@ export const protocolEntry = {
     objectId: locationCode,
     locationCode,
     summary: `position of ${locationCode} removed from the map of ${branchCode}`,
+    params: said('positionRemoved', { location: locationCode, branch: branchCode }),
   }),
 
   positionsCleared: (actor: string, branchCode: string, deleted: number): ProtocolEntryInput => ({
@@ -268,6 +309,7 @@ export const protocolEntry = {
     objectId: branchCode,
     locationCode: null,
     summary: `${deleted} positions removed from the map of ${branchCode}`,
+    params: said('positionsCleared', { count: deleted, branch: branchCode }),
   }),
 
   /** An uploaded barcode or inventory list, with its row counts (rows that failed the check). */
@@ -283,6 +325,13 @@ export const protocolEntry = {
     objectId: list.id,
     locationCode: list.locationCode,
     summary: `${LIST_NAME[kind]} list ${list.filename} uploaded (${counts.rowCount} rows, ${counts.failed} ${kind === 'barcodeList' ? 'invalid' : 'with errors'})`,
+    params: said('listUploaded', {
+      kind,
+      filename: list.filename,
+      location: list.locationCode,
+      rows: counts.rowCount,
+      failed: counts.failed,
+    }),
   }),
 
   listRemoved: (
@@ -296,6 +345,7 @@ export const protocolEntry = {
     objectId: list.id,
     locationCode: list.locationCode,
     summary: `${LIST_NAME[kind]} list ${list.filename} removed`,
+    params: said('listRemoved', { kind, filename: list.filename, location: list.locationCode }),
   }),
 
   exportQueued: (
@@ -310,6 +360,7 @@ export const protocolEntry = {
     objectId: code,
     locationCode: kind === 'location' ? code : null,
     summary: `export of ${code} queued`,
+    params: said('exportQueued', { kind, code }),
     after: { jobId },
   }),
 
@@ -339,14 +390,16 @@ export const protocolEntry = {
             ? '{reviewType} requested for shelf {shelfPosition} of rack {rackName}'
             : '{reviewType} requested for rack {rackName}'
           : '{reviewType} requested',
-      params: {
-        values: {
+      params: said(
+        'reviewRequested',
+        {
           reviewType: request.type,
+          location: request.locationCode,
           ...(rack ? { rackName: rack.name } : {}),
           ...(shelf !== undefined ? { shelfPosition: String(shelf) } : {}),
         },
-        ...(container ? { container: containerRef(container) } : {}),
-      },
+        container ? containerRef(container) : undefined,
+      ),
       after: { requestId: request.id, type: request.type, ...shown },
     };
   },
@@ -365,10 +418,11 @@ export const protocolEntry = {
     objectId: request.containerId ?? request.id,
     locationCode: request.locationCode,
     summary: container ? '{reviewType} for {container} {state}' : '{reviewType} {state}',
-    params: {
-      values: { reviewType: request.type, state },
-      ...(container ? { container } : {}),
-    },
+    params: said(
+      'reviewDecided',
+      { reviewType: request.type, state, location: request.locationCode },
+      container ?? undefined,
+    ),
     before: state === 'approved' ? change.before : null,
     after: state === 'approved' ? change.after : null,
   }),
@@ -385,7 +439,11 @@ export const protocolEntry = {
     objectId: request.containerId ?? request.id,
     locationCode: request.locationCode,
     summary: container ? '{reviewType} for {container} withdrawn' : '{reviewType} withdrawn',
-    params: { values: { reviewType: request.type }, ...(container ? { container } : {}) },
+    params: said(
+      'reviewWithdrawn',
+      { reviewType: request.type, location: request.locationCode },
+      container ?? undefined,
+    ),
     after: { requestId: request.id, state: 'withdrawn' },
   }),
 
@@ -401,7 +459,11 @@ export const protocolEntry = {
     objectId: request.id,
     locationCode: request.locationCode,
     summary: 'photo added to {reviewType}',
-    params: { values: { reviewType: request.type } },
+    params: said('reviewPhotoAdded', {
+      reviewType: request.type,
+      filename,
+      location: request.locationCode,
+    }),
     after: { requestId: request.id, filename },
   }),
 
@@ -419,7 +481,7 @@ export const protocolEntry = {
     objectId: null,
     locationCode,
     summary: 'rack {rackName} handled',
-    params: { values: { rackName } },
+    params: said('rackHandled', { rackName, location: locationCode }),
     before: lastHandledBefore ? { lastHandledAt: lastHandledBefore } : null,
     after: { lastHandledAt: now },
   }),

@@ -1,4 +1,7 @@
-import type { ContainerRef, ProtocolParams } from '../contract/protocol';
+import type { ContainerRef, ProtocolEntry, ProtocolParams } from '../contract/protocol';
+
+type ProtocolWords = NonNullable<ProtocolEntry['words']>;
+
 import { ProtocolParams as ProtocolParamsSchema } from '../contract/protocol';
 import type { Granted } from './permissions';
 import { visibleFor } from './visibility';
@@ -29,6 +32,20 @@ export const renderSummary = (template: string, params: ProtocolParams | null, g
     const value = visible.values?.[name];
     return value === undefined ? whole : String(value);
   });
+};
+
+/**
+ * The entry in words for one reader: its event and parameters, the container filtered to what the
+ * reader may see. `null` for entries written before events existed (they show their summary).
+ */
+export const protocolWords = (params: ProtocolParams | null, granted: Granted): ProtocolWords | null => {
+  if (!params?.event) return null;
+  const visible = visibleFor(ProtocolParamsSchema, granted)(params);
+  return {
+    event: params.event,
+    values: visible.values ?? {},
+    ...(visible.container ? { container: visible.container } : {}),
+  };
 };
 
 /** The parameter a summary names a container with (a snapshot of what it was when written). */

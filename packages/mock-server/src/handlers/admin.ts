@@ -29,7 +29,7 @@ import {
 import type { DatasetRole, DatasetUser } from '@falcon/demo-data';
 import type { HttpHandler } from 'msw';
 import type { Auth, MockDb } from '../db';
-import { fail, forbidden, invalid, MockError, notFound } from '../errors';
+import { forbidden, invalid, MockError, notFound } from '../errors';
 import { MOCK_VERSION } from './org';
 import { type HandlerContext, route } from './route';
 import { throttledCheck } from './throttle';
@@ -169,7 +169,11 @@ export const usersHandlers = (ctx: HandlerContext): HttpHandler[] => [
 
   route(ctx, 'users', 'remove', ({ db, auth, params }) => {
     const user = administered(db, auth, db.grants.userByName(params.username));
-    if (user.id === auth.user.id) fail(409, 'deletion_error', 'username', 'You cannot delete yourself.');
+    if (user.id === auth.user.id)
+      throw new MockError(409, 'deletion_error', 'You cannot delete yourself.', {
+        field: 'username',
+        reason: 'self',
+      });
     db.grants.users.delete(user.id);
     db.sessions.closeAllOf(user.id);
     db.protocol.log(protocolEntry.userDeleted(auth.user.username, user.id, userState(user)));
@@ -279,7 +283,11 @@ export const rolesHandlers = (ctx: HandlerContext): HttpHandler[] => [
   }),
   route(ctx, 'roles', 'remove', ({ db, auth, params }) => {
     const role = visibleRole(db, auth, db.grants.roleByName(params.rolename));
-    if (role.builtIn) fail(409, 'deletion_error', 'rolename', 'Built-in roles cannot be deleted.');
+    if (role.builtIn)
+      throw new MockError(409, 'deletion_error', 'Built-in roles cannot be deleted.', {
+        field: 'rolename',
+        reason: 'built_in',
+      });
     checkRoleChangeable(actorFor(db, auth), role);
     db.grants.roles.delete(role.id);
     for (const u of db.grants.users.values()) u.roles = u.roles.filter((r) => r !== role.rolename);

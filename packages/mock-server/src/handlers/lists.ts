@@ -225,7 +225,10 @@ export const inventoryListsHandlers = (ctx: HandlerContext): HttpHandler[] => [
   route(ctx, 'inventoryLists', 'remove', ({ db, auth, params }) => {
     const list = listFor(db, auth, db.files.inventoryLists, params.id);
     if (list.state === 'transferred')
-      return fail(409, 'deletion_error', 'state', 'A transferred list stays.');
+      throw new MockError(409, 'deletion_error', 'A transferred list stays.', {
+        field: 'state',
+        reason: 'transferred',
+      });
     db.files.inventoryLists = db.files.inventoryLists.filter((l) => l !== list);
     db.protocol.log(protocolEntry.listRemoved(auth.user.username, 'inventoryList', list));
     return { deleted: 1 };

@@ -1,4 +1,10 @@
-import { type ProtocolEntry, type ProtocolListRequest, renderSummary, slicePage } from '@falcon/api-client';
+import {
+  type ProtocolEntry,
+  type ProtocolListRequest,
+  protocolWords,
+  renderSummary,
+  slicePage,
+} from '@falcon/api-client';
 import type { HttpHandler } from 'msw';
 import type { Auth, MockDb } from '../db';
 import { type HandlerContext, route } from './route';
@@ -37,6 +43,7 @@ const listProtocol = (db: MockDb, auth: Auth, body: ListBody, locationCode?: str
       ({ params, ...e }): ProtocolEntry => ({
         ...e,
         summary: renderSummary(e.summary, params, auth.permissions),
+        words: protocolWords(params, auth.permissions),
       }),
     ),
   };

@@ -90,6 +90,28 @@ export const KeyboardMove: Story = {
     await expect(args.onMove).toHaveBeenLastCalledWith('l3', 0.48, 0.8);
   },
 };
+/** A click selects a marker visibly; its deletion sits below the map, away from the zoom. */
+export const SelectAndDelete: Story = {
+  play: async ({ canvas, userEvent, args }) => {
+    const pin = canvas.getByRole('button', { name: 'Position Dock' });
+    await userEvent.click(pin);
+    await expect(pin).toHaveAttribute('aria-pressed', 'true');
+    await expect(canvas.getByText('Selected: Dock')).toBeInTheDocument();
+    await userEvent.click(canvas.getByRole('button', { name: 'Delete position' }));
+    await expect(args.onDelete).toHaveBeenCalledWith('l3');
+  },
+};
+/** The map opens with the whole plan on screen; zoom in and back to "Fit to screen". */
+export const FitToScreen: Story = {
+  play: async ({ canvas, userEvent }) => {
+    const fit = canvas.getByRole('button', { name: 'Fit to screen' });
+    await expect(fit).toHaveAttribute('aria-pressed', 'true');
+    await userEvent.click(canvas.getByRole('button', { name: 'Zoom in' }));
+    await expect(fit).toHaveAttribute('aria-pressed', 'false');
+    await userEvent.click(fit);
+    await expect(fit).toHaveAttribute('aria-pressed', 'true');
+  },
+};
 export const PlaceLocation: Story = { args: { placing: { label: 'Hall 3' } } };
 export const DeleteAll: Story = {
   play: async ({ canvas, userEvent, args }) => {

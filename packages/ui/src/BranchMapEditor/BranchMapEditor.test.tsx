@@ -62,13 +62,45 @@ describe('BranchMapEditor', () => {
     expect(onPlace).toHaveBeenCalledWith(0.25, 0.75);
   });
 
-  it('zooms in steps and back', async () => {
+  it('opens with the whole plan on screen, zooms in steps and fits again', async () => {
     const { user } = setup();
+    const fit = screen.getByRole('button', { name: 'Fit to screen' });
+    expect(fit).toHaveAttribute('aria-pressed', 'true');
+    await user.click(screen.getByRole('button', { name: 'Zoom in' }));
     await user.click(screen.getByRole('button', { name: 'Zoom in' }));
     await user.click(screen.getByRole('button', { name: 'Zoom in' }));
     expect(screen.getByText('200 %')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Reset view' }));
-    expect(screen.getByText('100 %')).toBeInTheDocument();
+    expect(fit).toHaveAttribute('aria-pressed', 'false');
+    await user.click(fit);
+    expect(fit).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: 'Zoom out' })).toBeDisabled();
+  });
+
+  it('marks a clicked marker as selected and offers to delete it below the map, away from the zoom', async () => {
+    const { user, onDelete, onMove } = setup();
+    const pin = screen.getByRole('button', { name: 'Position Hall 2' });
+    await user.click(pin);
+    expect(pin).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: 'Position Hall 1' })).toHaveAttribute('aria-pressed', 'false');
+    expect(screen.getByText('Selected: Hall 2')).toBeInTheDocument();
+    expect(onMove).not.toHaveBeenCalled();
+    const toolbar = screen.getByRole('button', { name: 'Zoom in' }).parentElement!;
+    const remove = screen.getByRole('button', { name: 'Delete position' });
+    expect(toolbar).not.toContainElement(remove);
+    expect(toolbar).not.toContainElement(screen.getByRole('button', { name: 'Delete all positions' }));
+    await user.click(remove);
+    expect(onDelete).toHaveBeenCalledWith('l2');
+  });
+
+  it('moves a marker dragged with the mouse', () => {
+    const { onMove } = setup();
+    const pin = screen.getByRole('button', { name: 'Position Hall 1' });
+    const canvas = screen.getByRole('img', { name: 'Map of Acme Berlin' }).parentElement!;
+    vi.spyOn(canvas, 'getBoundingClientRect').mockReturnValue(new DOMRect(0, 0, 400, 200));
+    fireEvent.pointerDown(pin, { clientX: 80, clientY: 60 });
+    fireEvent.pointerMove(canvas, { clientX: 200, clientY: 100 });
+    fireEvent.pointerUp(canvas, { clientX: 200, clientY: 100 });
+    expect(onMove).toHaveBeenCalledWith('l1', 0.5, 0.5);
   });
 
   it('read-only shows markers without editing', async () => {

@@ -1,4 +1,4 @@
-import { type KeyboardEvent, type PointerEvent, useRef, useState } from 'react';
+import { type KeyboardEvent, type PointerEvent, useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { Button } from '../Button/Button';
 import { ConfirmDialog } from '../ConfirmDialog/ConfirmDialog';
@@ -27,8 +27,14 @@ export interface BranchMapEditorProps {
   onSelect?: (marker: MapMarker) => void;
 }
 
-/** Zoom steps; panning is scrolling the zoomed map. */
+/** Zoom steps (1: the map's width); panning is scrolling the zoomed map. Before the first: the whole plan on screen. */
 export const ZOOM_LEVELS = [1, 1.5, 2, 3] as const;
+/** The zoom step that fits the whole plan into the view (width and height); the map opens with it. */
+const FIT = -1;
+/** The view's height, which the fitted plan fills at most. */
+const VIEW_HEIGHT_VH = 70;
+/** Room kept below the fitted plan for the actions under it (px). */
+const BELOW_PX = 64;
 /** Arrow keys move a marker by 1 % of the map, 5 % with Shift. */
 export const KEY_STEP = 0.01;
 
@@ -57,6 +63,15 @@ const Canvas = styled.div<{ $placing: boolean }>`
   & > img { display: block; width: 100%; user-select: none; -webkit-user-drag: none; }
 `;
 
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${({ theme }) => theme.space[2]};
+  margin-top: ${({ theme }) => theme.space[2]};
+  & > .grow { flex: 1 1 auto; color: ${({ theme }) => theme.color.textMuted}; font-size: ${({ theme }) => theme.typography.size.sm}; }
+`;
+
 const Pin = styled.button`
   position: absolute;
   transform: translate(-50%, -100%);
@@ -76,6 +91,14 @@ const Pin = styled.button`
   cursor: grab;
   touch-action: none;
   &[aria-disabled='true'] { cursor: pointer; }
+  &[aria-pressed='true'] {
+    background: ${({ theme }) => theme.color.surface};
+    color: ${({ theme }) => theme.color.primary};
+    border-color: ${({ theme }) => theme.color.primary};
+    outline: 3px solid ${({ theme }) => theme.color.primary};
+    outline-offset: 1px;
+    z-index: 1;
+  }
   &:focus-visible { outline: 3px solid ${({ theme }) => theme.color.focus}; outline-offset: 2px; }
 `;
 
@@ -83,9 +106,11 @@ const Pin = styled.button`
 const clamp = (value: number) => Math.round(Math.min(1, Math.max(0, value)) * 10000) / 10000;
 
 /**
- * A branch map with location markers: place (click while a location waits), drag, or move with the
- * arrow keys; Delete removes the focused marker; delete all asks first; zoom with the buttons and
- * pan by scrolling. Read-only shows markers only.
+ * A branch map with location markers: opens with the whole plan on screen; place (click while a
+ * location waits); a click selects a marker (marked, named below the map, where it can be deleted);
+ * drag with the mouse or move with the arrow keys; Delete asks to remove the focused marker (the
+ * caller confirms); delete all sits below the map, away from the zoom, and asks first; zoom with the
+ * buttons and pan by scrolling. Read-only shows markers only.
  */
 export function BranchMapEditor({
   imageSrc,
@@ -100,11 +125,32 @@ export function BranchMapEditor({
   onSelect,
 }: BranchMapEditorProps) {
   const { t } = useUiText();
-  const [zoom, setZoom] = useState(0);
+  const [zoom, setZoom] = useState(FIT);
   const [confirmAll, setConfirmAll] = useState(false);
-  const [drag, setDrag] = useState<{ id: string; x: number; y: number } | null>(null);
+  const [drag, setDrag] = useState<{ id: string; x: number; y: number; moved: boolean } | null>(null);
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  // Width / height of the plan, once loaded: fitting it needs its shape.
+  const [aspect, setAspect] = useState<number | null>(null);
   const canvasRef = useRef<HTMLDivElement>(null);
-  const scale = ZOOM_LEVELS[zoom]!;
+  const viewportRef = useRef<HTMLDivElement>(null);
+  // Fitted, the plan fills what the window leaves below the view's top (at most 70 % of the window).
+  const [fitHeight, setFitHeight] = useState<number | null>(null);
+  useEffect(() => {
+    const measure = () => {
+      const top = viewportRef.current?.getBoundingClientRect().top ?? 0;
+      const room = window.innerHeight - Math.max(0, top) - BELOW_PX;
+      setFitHeight(Math.max(160, Math.min(room, (window.innerHeight * VIEW_HEIGHT_VH) / 100)));
+    };
+    measure();
+    window.addEventListener('resize', measure);
+    return () => window.removeEventListener('resize', measure);
+  }, []);
+  const scale = zoom === FIT ? null : ZOOM_LEVELS[zoom]!;
+  const selected = markers.find((m) => m.id === selectedId) ?? null;
+  const select = (marker: MapMarker) => {
+    setSelectedId(marker.id);
+    onSelect?.(marker);
+  };
 
   const pointOf = (event: { clientX: number; clientY: number }) => {
     const rect = canvasRef.current!.getBoundingClientRect();
@@ -127,7 +173,7 @@ export function BranchMapEditor({
     if (move) {
       event.preventDefault();
       onMove?.(marker.id, clamp(marker.x + move[0]), clamp(marker.y + move[1]));
-    } else if (event.key === 'Delete' || event.key === 'Backspace') {
+    } else if ((event.key === 'Delete' || event.key === 'Backspace') && onDelete) {
       event.preventDefault();
       onDelete?.(marker.id);
     }
@@ -136,7 +182,7 @@ export function BranchMapEditor({
   const startDrag = (event: PointerEvent<HTMLButtonElement>, marker: MapMarker) => {
     if (readOnly) return;
     event.currentTarget.setPointerCapture?.(event.pointerId);
-    setDrag({ id: marker.id, x: marker.x, y: marker.y });
+    setDrag({ id: marker.id, x: marker.x, y: marker.y, moved: false });
   };
 
   return (
@@ -145,12 +191,12 @@ export function BranchMapEditor({
         <Button
           size="sm"
           aria-label={t('branchMap.zoomOut')}
-          disabled={zoom === 0}
+          disabled={zoom === FIT}
           onClick={() => setZoom(zoom - 1)}
         >
           −
         </Button>
-        <span aria-live="polite">{Math.round(scale * 100)} %</span>
+        <span aria-live="polite">{scale === null ? t('branchMap.fit') : `${Math.round(scale * 100)} %`}</span>
         <Button
           size="sm"
           aria-label={t('branchMap.zoomIn')}
@@ -159,9 +205,85 @@ export function BranchMapEditor({
         >
           +
         </Button>
-        <Button size="sm" variant="ghost" disabled={zoom === 0} onClick={() => setZoom(0)}>
-          {t('branchMap.reset')}
+        <Button size="sm" variant="ghost" aria-pressed={zoom === FIT} onClick={() => setZoom(FIT)}>
+          {t('branchMap.fit')}
         </Button>
+        {!readOnly ? (
+          <p>{placing ? `${placing.label}: ${t('branchMap.placeHint')}` : t('branchMap.placeHint')}</p>
+        ) : null}
+      </Toolbar>
+      {/* Focusable so keyboard users can pan the zoomed map with the arrow keys. */}
+      <Viewport ref={viewportRef} tabIndex={0} role="region" aria-label={imageAlt}>
+        {/* Pointer placement and dragging; keyboard users move markers with the arrow keys. */}
+        <Canvas
+          ref={canvasRef}
+          $placing={Boolean(placing) && !readOnly}
+          style={{
+            width:
+              scale === null
+                ? aspect && fitHeight
+                  ? `min(100%, ${Math.floor(fitHeight * aspect)}px)`
+                  : '100%'
+                : `${scale * 100}%`,
+            margin: scale === null ? '0 auto' : undefined,
+          }}
+          onClick={(event) => {
+            if (readOnly || !placing || event.target !== event.currentTarget.querySelector('img')) return;
+            const { x, y } = pointOf(event);
+            onPlace?.(x, y);
+          }}
+          onPointerMove={(event) => {
+            if (drag) setDrag({ id: drag.id, ...pointOf(event), moved: true });
+          }}
+          onPointerUp={() => {
+            // A press without a move is a click (it selects); only a drag moves the marker.
+            if (drag?.moved) onMove?.(drag.id, drag.x, drag.y);
+            setDrag(null);
+          }}
+        >
+          <img
+            src={imageSrc}
+            alt={imageAlt}
+            draggable={false}
+            onLoad={(event) => {
+              const { naturalWidth, naturalHeight } = event.currentTarget;
+              if (naturalWidth && naturalHeight) setAspect(naturalWidth / naturalHeight);
+            }}
+          />
+          {markers.map((marker) => {
+            const at = drag?.id === marker.id ? drag : marker;
+            return (
+              <Pin
+                key={marker.id}
+                type="button"
+                aria-label={t('branchMap.marker', { name: marker.label })}
+                aria-keyshortcuts={readOnly ? undefined : 'ArrowLeft ArrowRight ArrowUp ArrowDown Delete'}
+                aria-disabled={readOnly || undefined}
+                aria-pressed={marker.id === selectedId}
+                style={{ left: `${at.x * 100}%`, top: `${at.y * 100}%` }}
+                onPointerDown={(event) => startDrag(event, marker)}
+                onKeyDown={(event) => onMarkerKey(event, marker)}
+                onClick={() => select(marker)}
+              >
+                {marker.label}
+              </Pin>
+            );
+          })}
+        </Canvas>
+      </Viewport>
+      <Actions>
+        <span className="grow" aria-live="polite">
+          {selected
+            ? t('branchMap.selected', { name: selected.label })
+            : readOnly
+              ? ''
+              : t('branchMap.moveHint')}
+        </span>
+        {!readOnly && selected && onDelete ? (
+          <Button size="sm" variant="secondary" onClick={() => onDelete(selected.id)}>
+            {t('branchMap.deleteMarker')}
+          </Button>
+        ) : null}
         {!readOnly && onDeleteAll ? (
           <Button
             size="sm"
@@ -172,51 +294,7 @@ export function BranchMapEditor({
             {t('branchMap.deleteAll')}
           </Button>
         ) : null}
-        {!readOnly ? (
-          <p>{placing ? `${placing.label}: ${t('branchMap.placeHint')}` : t('branchMap.placeHint')}</p>
-        ) : null}
-      </Toolbar>
-      {/* Focusable so keyboard users can pan the zoomed map with the arrow keys. */}
-      <Viewport tabIndex={0} role="region" aria-label={imageAlt}>
-        {/* Pointer placement and dragging; keyboard users move markers with the arrow keys. */}
-        <Canvas
-          ref={canvasRef}
-          $placing={Boolean(placing) && !readOnly}
-          style={{ width: `${scale * 100}%` }}
-          onClick={(event) => {
-            if (readOnly || !placing || event.target !== event.currentTarget.querySelector('img')) return;
-            const { x, y } = pointOf(event);
-            onPlace?.(x, y);
-          }}
-          onPointerMove={(event) => {
-            if (drag) setDrag({ id: drag.id, ...pointOf(event) });
-          }}
-          onPointerUp={() => {
-            if (drag) onMove?.(drag.id, drag.x, drag.y);
-            setDrag(null);
-          }}
-        >
-          <img src={imageSrc} alt={imageAlt} draggable={false} />
-          {markers.map((marker) => {
-            const at = drag?.id === marker.id ? drag : marker;
-            return (
-              <Pin
-                key={marker.id}
-                type="button"
-                aria-label={t('branchMap.marker', { name: marker.label })}
-                aria-keyshortcuts={readOnly ? undefined : 'ArrowLeft ArrowRight ArrowUp ArrowDown Delete'}
-                aria-disabled={readOnly || undefined}
-                style={{ left: `${at.x * 100}%`, top: `${at.y * 100}%` }}
-                onPointerDown={(event) => startDrag(event, marker)}
-                onKeyDown={(event) => onMarkerKey(event, marker)}
-                onClick={() => onSelect?.(marker)}
-              >
-                {marker.label}
-              </Pin>
-            );
-          })}
-        </Canvas>
-      </Viewport>
+      </Actions>
       <ConfirmDialog
         open={confirmAll}
         danger

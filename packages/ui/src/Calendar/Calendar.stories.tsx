@@ -62,6 +62,17 @@ export const Default: Story = {
   },
 };
 export const Playground: Story = { args: { maxPerDay: 2 } };
+/** A month over six weeks (March 2026 starts on a Sunday): the last week stays on screen at 1440×900. */
+export const SixWeeks: Story = {
+  args: { month: new Date(2026, 2, 1), today: new Date(2026, 2, 30) },
+  parameters: { viewport: { defaultViewport: 'desktop' } },
+  play: async ({ canvas }) => {
+    const rows = canvas.getAllByRole('row');
+    await expect(rows).toHaveLength(7);
+    const last = rows.at(-1)!.getBoundingClientRect();
+    await expect(last.bottom).toBeLessThanOrEqual(window.innerHeight);
+  },
+};
 export const Empty: Story = { args: { appointments: [] } };
 export const ManyItems: Story = {
   args: {

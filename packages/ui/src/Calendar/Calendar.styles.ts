@@ -39,7 +39,9 @@ export const Table = styled.table`
 `;
 
 export const Day = styled.td<{ $outside: boolean; $today: boolean }>`
-  height: 112px;
+  /* Six weeks fit on a 1440×900 screen beside the page's header and toolbar (the last week was cut off):
+     a row is a sixth of what the window leaves, between 72 and 112 px. */
+  height: clamp(72px, calc((100dvh - 400px) / 6), 112px);
   vertical-align: top;
   padding: ${({ theme }) => theme.space[1]};
   border-top: 1px solid ${({ theme }) => theme.color.border};

@@ -17,6 +17,9 @@ export interface HeaderProps {
   mainId?: string;
 }
 
+/** The bar's height in px: what sits fixed below it (the toasts) starts there. */
+export const HEADER_HEIGHT = 60;
+
 const Bar = styled.header`
   position: sticky;
   top: 0;
@@ -24,7 +27,7 @@ const Bar = styled.header`
   display: flex;
   align-items: center;
   gap: ${({ theme }) => theme.space[5]};
-  height: 60px;
+  height: ${HEADER_HEIGHT}px;
   padding: 0 ${({ theme }) => theme.space[5]};
   background: ${({ theme }) => theme.color.surface};
   border-bottom: 1px solid ${({ theme }) => theme.color.border};

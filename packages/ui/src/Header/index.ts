@@ -1,1 +1,1 @@
-export { Header, type HeaderProps } from './Header';
+export { HEADER_HEIGHT, Header, type HeaderProps } from './Header';

@@ -29,7 +29,7 @@ const meta = {
     docs: {
       description: {
         component:
-          'The sign-in page. Language selector at the top right with flags and names (current first, hidden under 2 languages); placeholders equal the labels; remember username; the login button spins while the call runs; the failure message shows after an attempt.',
+          'The sign-in page. Language selector at the top right with text tags and native names (no emoji flags) (current first, hidden under 2 languages); placeholders equal the labels; remember username; the login button spins while the call runs; the failure message shows after an attempt.',
       },
     },
   },

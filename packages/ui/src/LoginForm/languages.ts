@@ -5,15 +5,19 @@ export interface LanguageOption {
   name?: string;
 }
 
-/** Spec: names and flags of the product languages, each in its own language. */
-export const languageNames: Record<string, { name: string; flag: string }> = {
-  cs: { name: 'Česky', flag: '🇨🇿' },
-  cz: { name: 'Česky', flag: '🇨🇿' },
-  en: { name: 'English', flag: '🇬🇧' },
-  de: { name: 'Deutsch', flag: '🇩🇪' },
-  hu: { name: 'Magyar', flag: '🇭🇺' },
-  pl: { name: 'Polska', flag: '🇵🇱' },
-  ro: { name: 'Românesc', flag: '🇷🇴' },
+/**
+ * The product languages, each named in its own language ("Polski", "Română": the spec's "Polska" is the
+ * country, "Românesc" an adjective), with a short text tag instead of an emoji flag: emoji flags show
+ * as boxes on Linux and as letters on Windows (issue 14).
+ */
+export const languageNames: Record<string, { name: string; tag: string }> = {
+  cs: { name: 'Čeština', tag: 'CS' },
+  cz: { name: 'Čeština', tag: 'CS' },
+  en: { name: 'English', tag: 'EN' },
+  de: { name: 'Deutsch', tag: 'DE' },
+  hu: { name: 'Magyar', tag: 'HU' },
+  pl: { name: 'Polski', tag: 'PL' },
+  ro: { name: 'Română', tag: 'RO' },
 };
 
 /** Spec: the fallback list when the server lists none. */
@@ -29,7 +33,10 @@ export function orderLanguages(languages: readonly LanguageOption[], current: st
   return [...list.filter((l) => same(l.code)), ...list.filter((l) => !same(l.code))];
 }
 
-export function languageLabel(language: LanguageOption): { name: string; flag: string } {
+export function languageLabel(language: LanguageOption): { name: string; tag: string } {
   const known = languageNames[language.code];
-  return { name: language.name ?? known?.name ?? language.code, flag: known?.flag ?? '' };
+  return {
+    name: language.name ?? known?.name ?? language.code,
+    tag: known?.tag ?? language.code.slice(0, 2).toUpperCase(),
+  };
 }

@@ -45,7 +45,7 @@ const meta = {
     docs: {
       description: {
         component:
-          'Wrap the app in `ToastProvider` and call `useToast().show({ type, title, text })`. Toasts sit top right, at most 3 at once (a fourth pushes out the oldest), and vanish after 2000 ms, on their close button or on a click. The timer pauses while the pointer or focus rests on a toast.',
+          'Wrap the app in `ToastProvider` and call `useToast().show({ type, title, text })`. Toasts sit top right, at most 3 at once (a fourth pushes out the oldest), and vanish after 2000 ms, on their close button or on a click; an error stays until it is closed (unless it is given a duration). The timer pauses while the pointer or focus rests on a toast.',
       },
     },
   },
@@ -72,6 +72,48 @@ export const AllTypes: Story = {
     await userEvent.click(canvas.getByRole('button', { name: 'Show all' }));
     await expect(canvas.getAllByRole('status')).toHaveLength(2);
     await expect(canvas.getByRole('alert')).toHaveTextContent('Upload failed');
+  },
+};
+
+/** An error stays until closed: a refused upload says what is accepted and waits for the reader. */
+export const ErrorStaysUntilClosed: Story = {
+  args: { duration: 50 },
+  render: (args) => (
+    <ToastProvider duration={args.duration}>
+      <Demo
+        toasts={[
+          saved,
+          {
+            type: 'error',
+            title: 'File type not accepted',
+            text: 'Accepted: PNG, JPEG, GIF, WebP, SVG, PDF; at most 10 MB.',
+          },
+        ]}
+      />
+    </ToastProvider>
+  ),
+  play: async ({ canvas, userEvent }) => {
+    await userEvent.click(canvas.getByRole('button', { name: 'Show all' }));
+    await waitFor(() => expect(canvas.queryByRole('status')).not.toBeInTheDocument());
+    await expect(canvas.getByRole('alert')).toHaveTextContent('Accepted: PNG');
+    await userEvent.click(canvas.getByRole('button', { name: 'Close' }));
+    await expect(canvas.queryByRole('alert')).not.toBeInTheDocument();
+  },
+};
+
+/** Below a 60 px header (the app's frame), so a toast never covers the user menu. */
+export const BelowHeader: Story = {
+  args: { duration: 600000 },
+  render: (args) => (
+    <ToastProvider duration={args.duration} offsetTop={60}>
+      <Demo toasts={[saved]} />
+    </ToastProvider>
+  ),
+  play: async ({ canvas, userEvent }) => {
+    await userEvent.click(canvas.getByRole('button', { name: 'info: Saved' }));
+    await expect(
+      canvas.getByRole('region', { name: 'Notifications' }).getBoundingClientRect().top,
+    ).toBeGreaterThanOrEqual(60);
   },
 };
 

@@ -2,9 +2,9 @@ import styled, { keyframes } from 'styled-components';
 import { focusRing } from '../internal/focusRing';
 import type { ToastType } from './Toasts';
 
-export const Region = styled.section`
+export const Region = styled.section<{ $offsetTop: number }>`
   position: fixed;
-  top: ${({ theme }) => theme.space[4]};
+  top: calc(${({ $offsetTop }) => $offsetTop}px + ${({ theme }) => theme.space[4]});
   right: ${({ theme }) => theme.space[4]};
   z-index: ${({ theme }) => theme.zIndex.toast};
   display: flex;

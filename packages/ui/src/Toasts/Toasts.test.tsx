@@ -43,6 +43,36 @@ describe('Toasts', () => {
     expect(within(region).queryByText('Saved')).not.toBeInTheDocument();
   });
 
+  it('keeps an error until it is closed; information beside it still goes after 2000 ms', async () => {
+    const { user, region, notify } = setup([
+      {
+        type: 'error',
+        title: 'Saved? No: the file type is refused',
+        text: 'Accepted: PNG, JPEG up to 5 MB.',
+      },
+      { title: 'Saved draft' },
+    ]);
+    await notify();
+    act(() => vi.advanceTimersByTime(60_000));
+    const alert = within(region).getByRole('alert');
+    expect(alert).toHaveTextContent('Accepted: PNG, JPEG up to 5 MB.');
+    expect(within(region).queryByText('Saved draft')).not.toBeInTheDocument();
+    await user.click(within(alert).getByRole('button', { name: 'Close' }));
+    expect(within(region).queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('lets an error go on its own only when a duration is given', async () => {
+    const { region, notify } = setup([{ type: 'error', title: 'Saved late', duration: 3000 }]);
+    await notify();
+    act(() => vi.advanceTimersByTime(3000));
+    expect(within(region).queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('starts below a header when given its height, so it never covers the user menu', () => {
+    renderUi(<ToastProvider offsetTop={60}>{null}</ToastProvider>);
+    expect(screen.getByRole('region', { name: 'Notifications' })).toHaveStyle({ top: 'calc(60px + 16px)' });
+  });
+
   it('honours a duration per toast', async () => {
     const { region, notify } = setup([{ title: 'Saved', duration: 5000 }]);
     await notify();

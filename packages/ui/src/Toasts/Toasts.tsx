@@ -16,7 +16,7 @@ import { VisuallyHidden } from '../internal/VisuallyHidden';
 import { useUiText } from '../UiText/UiTextProvider';
 import { ActionButton, Close, IconWrap, Item, Region, Text, Title } from './Toasts.styles';
 
-/** Spec: toasts stay 2000 ms, at most 3 at once, top right. */
+/** Spec: toasts stay 2000 ms, at most 3 at once, top right. Errors stay until closed (issue 14). */
 export const TOAST_DURATION_MS = 2000;
 export const TOAST_MAX = 3;
 
@@ -26,7 +26,10 @@ export interface ToastOptions {
   type?: ToastType;
   title: string;
   text?: string;
-  /** Milliseconds before it vanishes; defaults to the provider's duration (2000 ms). */
+  /**
+   * Milliseconds before it vanishes; defaults to the provider's duration (2000 ms) for info and warn.
+   * An error stays until it is closed unless a duration is given: a refusal must be readable.
+   */
   duration?: number;
   /** One follow-up, e.g. 'Open exports'; choosing it also closes the toast. */
   action?: ToastAction;
@@ -37,8 +40,10 @@ export interface ToastAction {
   onClick: () => void;
 }
 
-export interface ToastEntry extends Required<Omit<ToastOptions, 'text' | 'action'>> {
+export interface ToastEntry extends Required<Omit<ToastOptions, 'text' | 'action' | 'duration'>> {
   id: number;
+  /** `null`: stays until closed. */
+  duration: number | null;
   text?: string;
   action?: ToastAction;
 }
@@ -55,12 +60,15 @@ const ToastContext = createContext<ToastApi | null>(null);
 export interface ToastProviderProps {
   duration?: number;
   max?: number;
+  /** Pixels from the top where the stack starts: below a header, so a toast never covers its user menu. */
+  offsetTop?: number;
   children: ReactNode;
 }
 
 export function ToastProvider({
   duration = TOAST_DURATION_MS,
   max = TOAST_MAX,
+  offsetTop = 0,
   children,
 }: ToastProviderProps) {
   const [toasts, setToasts] = useState<ToastEntry[]>([]);
@@ -71,8 +79,9 @@ export function ToastProvider({
     [],
   );
   const show = useCallback(
-    ({ type = 'info', title, text, duration: ms = duration, action }: ToastOptions) => {
+    ({ type = 'info', title, text, duration: given, action }: ToastOptions) => {
       const id = nextId.current++;
+      const ms = given ?? (type === 'error' ? null : duration);
       setToasts((list) => [...list, { id, type, title, text, duration: ms, action }].slice(-max));
       return id;
     },
@@ -84,7 +93,7 @@ export function ToastProvider({
   return (
     <ToastContext.Provider value={api}>
       {children}
-      <ToastViewport toasts={toasts} onDismiss={dismiss} />
+      <ToastViewport toasts={toasts} onDismiss={dismiss} offsetTop={offsetTop} />
     </ToastContext.Provider>
   );
 }
@@ -99,13 +108,15 @@ export function useToast(): ToastApi {
 export interface ToastViewportProps {
   toasts: readonly ToastEntry[];
   onDismiss: (id: number) => void;
+  /** Pixels from the top where the stack starts (below a header). */
+  offsetTop?: number;
 }
 
 /** The fixed top-right stack; use ToastProvider unless toasts live in your own store. */
-export function ToastViewport({ toasts, onDismiss }: ToastViewportProps) {
+export function ToastViewport({ toasts, onDismiss, offsetTop = 0 }: ToastViewportProps) {
   const { t } = useUiText();
   return (
-    <Region aria-label={t('toast.region')}>
+    <Region aria-label={t('toast.region')} $offsetTop={offsetTop}>
       {toasts.map((toast) => (
         <Toast key={toast.id} toast={toast} onDismiss={onDismiss} />
       ))}
@@ -118,18 +129,19 @@ const icons = { info: CheckCircleIcon, warn: WarnIcon, error: ErrorIcon } as con
 function Toast({ toast, onDismiss }: { toast: ToastEntry; onDismiss: (id: number) => void }) {
   const { t } = useUiText();
   const [paused, setPaused] = useState(false);
-  const remaining = useRef(toast.duration);
+  const remaining = useRef(toast.duration ?? 0);
+  const persistent = toast.duration === null;
 
   // The timer pauses while the pointer or focus is on the toast, so it can be read and closed.
   useEffect(() => {
-    if (paused) return;
+    if (paused || persistent) return;
     const started = Date.now();
     const timer = setTimeout(() => onDismiss(toast.id), remaining.current);
     return () => {
       clearTimeout(timer);
       remaining.current -= Date.now() - started;
     };
-  }, [paused, onDismiss, toast.id]);
+  }, [paused, persistent, onDismiss, toast.id]);
 
   const Icon = icons[toast.type];
   return (

@@ -26,8 +26,8 @@ describe('UserMenu', () => {
     expect(screen.getByText('anowak')).toBeInTheDocument();
     expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
       'Profile',
-      '🇬🇧 English',
-      '🇩🇪 Deutsch',
+      'English',
+      'Deutsch',
       'Logout',
     ]);
     await user.click(screen.getByRole('menuitem', { name: /Deutsch/ }));

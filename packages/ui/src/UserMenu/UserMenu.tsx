@@ -65,10 +65,10 @@ export function UserMenu({
   const languageItems: MenuItem[] =
     language && onLanguageChange && languages.length >= 2
       ? orderLanguages(languages, language).map((option, index) => {
-          const { name, flag } = languageLabel(option);
+          const { name } = languageLabel(option);
           return {
             id: `lang-${option.code}`,
-            label: `${flag} ${name}`.trim(),
+            label: name,
             icon: option.code === language ? <CheckIcon size={14} /> : <span style={{ width: 14 }} />,
             onSelect: () => onLanguageChange(option.code),
             separatorBefore: index === 0,

@@ -31,6 +31,9 @@ const GlobalStyle = createGlobalStyle`
     -webkit-font-smoothing: antialiased;
     color-scheme: ${({ theme }) => theme.name};
   }
+  /* Links in the theme's colour, never the browser's default blue or visited purple (issue 14). */
+  a, a:visited { color: ${({ theme }) => theme.color.primary}; text-underline-offset: 2px; }
+  a:hover { color: ${({ theme }) => theme.color.primaryHover}; }
   @media (prefers-reduced-motion: reduce) {
     *, *::before, *::after { animation-duration: 1ms !important; transition-duration: 1ms !important; }
   }

@@ -1,4 +1,4 @@
-import { Layout, ToastProvider, useToast } from '@falcon/ui';
+import { HEADER_HEIGHT, Layout, ToastProvider, useToast } from '@falcon/ui';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
 import { InternalLinks } from '../../components/InternalLinks';
@@ -39,7 +39,8 @@ export default function DefaultLayout({ layout, progressBar, children }: Default
   // Server data through TanStack Query: its provider comes with the frame, so the login page never loads it.
   return (
     <QueryClientProvider client={queryClient}>
-      <ToastProvider>
+      {/* Below the header: the "signed in" toast must not cover the user menu (issue 14). */}
+      <ToastProvider offsetTop={HEADER_HEIGHT}>
         <HandedOverToasts />
         <InternalLinks>
           <Layout

@@ -29,7 +29,7 @@ describe('admin protocol', () => {
     await user.click(first as HTMLElement);
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByRole('columnheader', { name: 'Before' })).toBeInTheDocument();
-    expect(within(dialog).getByRole('rowheader', { name: 'state' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('rowheader', { name: 'State' })).toBeInTheDocument();
   });
 
   it('filters by user and location code', async () => {
@@ -43,7 +43,7 @@ describe('admin protocol', () => {
       const locations = within(screen.getByRole('table', { name: 'Protocol' }))
         .getAllByRole('row')
         .slice(1)
-        .map((row) => within(row).getAllByRole('cell')[4]?.textContent);
+        .map((row) => within(row).getAllByRole('cell')[3]?.textContent);
       expect(new Set(locations)).toEqual(new Set(['C001-B01-L01']));
     });
   });

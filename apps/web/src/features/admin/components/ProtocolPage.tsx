@@ -4,9 +4,13 @@ import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import { Field, FormRow } from '../../../components/Field';
 import { PageHeader } from '../../../components/PageHeader';
+import { ProtocolChanges } from '../../../components/ProtocolChanges';
+import { useProtocolText } from '../../../components/ProtocolText';
 import { Stack } from '../../../components/Stack';
+import { paths } from '../../../config/paths';
 import { useFormat } from '../../../lib/format';
 import { errorKey } from '../../../lib/messages';
 import { usePageTitle } from '../../../lib/page-title';
@@ -63,13 +67,11 @@ const protocolTypeLabel = (t: TFunction<'admin'>, type: ProtocolType): string =>
   }
 };
 
-const show = (value: unknown) =>
-  value === undefined || value === null ? '–' : typeof value === 'string' ? value : JSON.stringify(value);
-
 /** The global protocol (audit log): who did what to which object and when; before and after on demand. */
 export function ProtocolPage() {
   const { t } = useTranslation(['admin', 'messages']);
   const format = useFormat();
+  const protocolText = useProtocolText();
   const { page, size, setPage, table: paging } = useServerPaging(20);
   const [draft, setDraft] = useState<Filters>(NO_FILTERS);
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
@@ -90,12 +92,12 @@ export function ProtocolPage() {
     { key: 'username', header: t('protocol.user'), cell: (row) => row.username ?? t('protocol.system') },
     { key: 'type', header: t('protocol.type'), cell: (row) => protocolTypeLabel(t, row.type) },
     {
-      key: 'object',
-      header: t('protocol.object'),
-      cell: (row) => (row.objectType ? `${row.objectType} ${row.objectId ?? ''}`.trim() : ''),
+      key: 'locationCode',
+      header: t('protocol.location'),
+      cell: (row) =>
+        row.locationCode ? <Link to={paths.location.to(row.locationCode)}>{row.locationCode}</Link> : '',
     },
-    { key: 'locationCode', header: t('protocol.location'), cell: (row) => row.locationCode ?? '' },
-    { key: 'summary', header: t('protocol.summary') },
+    { key: 'summary', header: t('protocol.summary'), cell: (row) => protocolText.rich(row) },
     {
       key: 'changes',
       header: t('protocol.changes'),
@@ -104,7 +106,7 @@ export function ProtocolPage() {
           <Button
             size="sm"
             variant="ghost"
-            aria-label={t('protocol.showChangesOf', { summary: row.summary })}
+            aria-label={t('protocol.showChangesOf', { summary: protocolText.plain(row) })}
             onClick={() => setOpen(row)}
           >
             {t('protocol.showChanges')}
@@ -117,9 +119,6 @@ export function ProtocolPage() {
     setFilters(draft);
     setPage(0);
   };
-  const keys = open
-    ? [...new Set([...Object.keys(open.before ?? {}), ...Object.keys(open.after ?? {})])]
-    : [];
   return (
     <Stack>
       <PageHeader title={t('protocol.title')} subtitle={t('protocol.subtitle')} />
@@ -196,7 +195,7 @@ export function ProtocolPage() {
       <Dialog
         open={open !== null}
         onClose={() => setOpen(null)}
-        title={open?.summary ?? ''}
+        title={open ? protocolText.plain(open) : ''}
         size="lg"
         footer={
           <Button variant="secondary" onClick={() => setOpen(null)}>
@@ -205,38 +204,15 @@ export function ProtocolPage() {
         }
       >
         {open ? (
-          <table style={{ width: '100%', borderCollapse: 'collapse' }}>
-            <caption style={{ textAlign: 'start', marginBottom: 8 }}>
+          <>
+            <p style={{ marginTop: 0 }}>
               {t('protocol.changesBy', {
                 user: open.username ?? t('protocol.system'),
                 date: format.dateTime(open.at),
               })}
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col" style={{ textAlign: 'start' }}>
-                  {t('protocol.field')}
-                </th>
-                <th scope="col" style={{ textAlign: 'start' }}>
-                  {t('protocol.before')}
-                </th>
-                <th scope="col" style={{ textAlign: 'start' }}>
-                  {t('protocol.after')}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {keys.map((key) => (
-                <tr key={key}>
-                  <th scope="row" style={{ textAlign: 'start', fontWeight: 500 }}>
-                    {key}
-                  </th>
-                  <td style={{ wordBreak: 'break-word' }}>{show(open.before?.[key])}</td>
-                  <td style={{ wordBreak: 'break-word' }}>{show(open.after?.[key])}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            </p>
+            <ProtocolChanges entry={open} />
+          </>
         ) : null}
       </Dialog>
     </Stack>

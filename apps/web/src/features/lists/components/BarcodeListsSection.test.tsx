@@ -59,6 +59,21 @@ describe('barcode lists', () => {
     await waitFor(() => expect(within(section).getAllByText('1 of 2 invalid')).toHaveLength(1));
   });
 
+  it('refuses a file over 5 MB with an error that says what is accepted and stays until closed', async () => {
+    const user = userEvent.setup();
+    await signInWithMock('kdadmin');
+    renderApp(LISTS);
+    const section = (
+      await screen.findByRole('heading', { name: 'Barcode lists' }, { timeout: 8000 })
+    ).closest('section') as HTMLElement;
+    await user.upload(fileInput(section), csv('huge.csv', 'x'.repeat(5 * 1024 * 1024 + 1)));
+    const toast = await within(screen.getByRole('region', { name: 'Notifications' })).findByRole('alert');
+    expect(toast).toHaveTextContent('The upload failed.huge.csv is larger than 5 MB.');
+    expect(toast).toHaveTextContent('Accepted: CSV, TXT or XLSX, one barcode per row, up to 5 MB.');
+    await user.click(within(toast).getByRole('button', { name: 'Close' }));
+    expect(within(screen.getByRole('region', { name: 'Notifications' })).queryByRole('alert')).toBeNull();
+  });
+
   it('an inventory list with errors shows them row by row; a clean one is transferred after asking', async () => {
     const user = userEvent.setup();
     await signInWithMock('kdadmin');

@@ -28,14 +28,15 @@ export function ListUpload({ upload, hint, confirmTitle, confirmMessage, confirm
         hint={hint}
         disabled={upload.busy}
         onFiles={upload.choose}
-        onReject={(messages) => notify.warn('upload_failed', messages.join(' '))}
+        onReject={(messages) => notify.refused(messages, hint)}
       />
       {upload.error ? (
         <p role="alert" style={{ margin: 0 }}>
           {t('upload_failed', { ns: 'messages' })}
           {errorKey(upload.error) === 'upload_failed'
             ? null
-            : ` ${t(errorKey(upload.error), { ns: 'messages' })}`}
+            : ` ${t(errorKey(upload.error), { ns: 'messages' })}`}{' '}
+          {t('upload.accepted', { ns: 'common', what: hint })}
         </p>
       ) : null}
       <ConfirmDialog

@@ -105,6 +105,9 @@ describe('container detail on the location page', () => {
     expect(await within(dialog).findByText('Article certificate')).toBeInTheDocument();
     expect(within(dialog).getByText('Drawing')).toBeInTheDocument();
     expect(within(dialog).getByText('Statistics')).toBeInTheDocument();
+    // The article's code is labelled as the article code, not the container code (issue 14).
+    expect(within(dialog).getByText('Article code')).toBeInTheDocument();
+    expect(within(dialog).queryByText('Container code')).not.toBeInTheDocument();
 
     // Documents download through the API client (jsdom has no object URLs: catch the saved blob).
     const saved: Blob[] = [];

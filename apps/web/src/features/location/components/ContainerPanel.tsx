@@ -259,7 +259,8 @@ function ArticleDialog({ code, open, onClose }: { code: string; open: boolean; o
             title={data.name ?? code}
             data={data}
             groups={ARTICLE_DETAIL_GROUPS}
-            labels={labels}
+            // An article's code is the article code ("Artikelcode"), not the container's ("Behältercode").
+            labels={{ ...labels, code: labels.articleCode ?? labels.code ?? 'code' }}
             headingLevel={3}
           />
           {data.documents && data.documents.length > 0 ? (

@@ -1,4 +1,4 @@
-import { Button, Calendar, type CalendarAppointment, Dialog, ErrorState } from '@falcon/ui';
+import { Button, Calendar, type CalendarAppointment, Dialog, ErrorState, useTheme } from '@falcon/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -35,6 +35,7 @@ function Appointments({ code }: { code: string }) {
       { replace: true },
     );
   const [chosen, setChosen] = useState<CalendarAppointment | null>(null);
+  const muted = useTheme().color.textMuted;
   const appointments = useQuery(appointmentsQuery(code));
   const entries = useMemo<CalendarAppointment[]>(
     () =>
@@ -96,13 +97,14 @@ function Appointments({ code }: { code: string }) {
       />
       <Dialog open={chosen !== null} onClose={() => setChosen(null)} title={chosen?.title ?? ''} size="sm">
         {chosen ? (
-          <dl style={{ margin: 0 }}>
-            <dt>{t('calendar.type')}</dt>
-            <dd>{typeLabel(chosen.type)}</dd>
-            <dt>{t('calendar.start')}</dt>
-            <dd>{format.dateTime(chosen.start)}</dd>
-            <dt>{t('calendar.end')}</dt>
-            <dd>{format.dateTime(chosen.end)}</dd>
+          // Label and value side by side, the labels muted: a pop-up, not a bare list.
+          <dl style={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: '8px 16px', margin: 0 }}>
+            <dt style={{ color: muted }}>{t('calendar.type')}</dt>
+            <dd style={{ margin: 0, fontWeight: 600 }}>{typeLabel(chosen.type)}</dd>
+            <dt style={{ color: muted }}>{t('calendar.start')}</dt>
+            <dd style={{ margin: 0, fontVariantNumeric: 'tabular-nums' }}>{format.dateTime(chosen.start)}</dd>
+            <dt style={{ color: muted }}>{t('calendar.end')}</dt>
+            <dd style={{ margin: 0, fontVariantNumeric: 'tabular-nums' }}>{format.dateTime(chosen.end)}</dd>
           </dl>
         ) : null}
       </Dialog>

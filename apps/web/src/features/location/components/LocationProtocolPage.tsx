@@ -2,6 +2,7 @@ import type { ProtocolEntry } from '@falcon/api-client/lite';
 import { PagedTable, type PagedTableColumn } from '@falcon/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { useProtocolText } from '../../../components/ProtocolText';
 import { useFormat } from '../../../lib/format';
 import { errorKey } from '../../../lib/messages';
 import { useServerPaging } from '../../../lib/paging';
@@ -21,13 +22,13 @@ export function LocationProtocolPage({ code }: { code: string }) {
 function Protocol({ code }: { code: string }) {
   const { t } = useTranslation(['location', 'messages']);
   const format = useFormat();
+  const protocolText = useProtocolText();
   const { page, size, table: paging } = useServerPaging(20);
   const entries = useQuery(locationProtocolQuery(code, page, size));
   const columns: PagedTableColumn<ProtocolEntry>[] = [
     { key: 'at', header: t('protocol.at'), cell: (row) => format.dateTime(row.at) },
     { key: 'username', header: t('protocol.user'), cell: (row) => row.username ?? '' },
-    { key: 'objectId', header: t('protocol.object'), cell: (row) => row.objectId ?? '' },
-    { key: 'summary', header: t('protocol.summary') },
+    { key: 'summary', header: t('protocol.summary'), cell: (row) => protocolText.rich(row) },
   ];
   return (
     <PagedTable

@@ -1,4 +1,4 @@
-import { type Branch, IMAGE_TYPES, isApiError, UPLOAD_LIMITS } from '@falcon/api-client/lite';
+import { type Branch, IMAGE_TYPES, UPLOAD_LIMITS } from '@falcon/api-client/lite';
 import {
   BranchMapEditor,
   Button,
@@ -104,8 +104,7 @@ function BranchMap({ branch }: { branch: Branch }) {
       // The branch now has a map (hasMap), and the map is the new one.
       return queryClient.invalidateQueries({ queryKey: queryKeys.branch.all(code) });
     },
-    onError: (error) =>
-      notify.error(error, isApiError(error) && error.status === 413 ? 'payload_too_large' : 'upload_failed'),
+    onError: (error) => notify.refused(error, t('map.uploadHint')),
   });
   const upload = (files: File[]) => {
     const file = files[0];
@@ -121,7 +120,7 @@ function BranchMap({ branch }: { branch: Branch }) {
         if (hasMap && files[0]) setReplacing(files[0]);
         else upload(files);
       }}
-      onReject={(messages) => notify.warn('upload_failed', messages.join(' '))}
+      onReject={(messages) => notify.refused(messages, t('map.uploadHint'))}
       hint={t('map.uploadHint')}
     />
   ) : null;

@@ -1,0 +1,344 @@
+import type { ProtocolEntry, ReviewState, ReviewType } from '@falcon/api-client/lite';
+import type { TFunction } from 'i18next';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { paths } from '../config/paths';
+import { useLabels } from '../lib/labels';
+
+type Words = NonNullable<ProtocolEntry['words']>;
+
+type Values = Words['values'];
+
+const text = (values: Values, key: string): string => {
+  const value = values[key];
+  return value === undefined ? '' : String(value);
+};
+
+/** The area a refused call belongs to (the contract's resource), spelled out so every key is static. */
+const areaLabel = (t: TFunction<'common'>, area: string): string => {
+  switch (area) {
+    case 'auth':
+      return t('protocol.areas.auth');
+    case 'concerns':
+      return t('protocol.areas.concerns');
+    case 'concern':
+      return t('protocol.areas.concern');
+    case 'employee':
+      return t('protocol.areas.employee');
+    case 'cbl':
+      return t('protocol.areas.cbl');
+    case 'content':
+      return t('protocol.areas.content');
+    case 'branch':
+      return t('protocol.areas.branch');
+    case 'location':
+      return t('protocol.areas.location');
+    case 'container':
+      return t('protocol.areas.container');
+    case 'article':
+      return t('protocol.areas.article');
+    case 'document':
+      return t('protocol.areas.document');
+    case 'barcodeLists':
+      return t('protocol.areas.barcodeLists');
+    case 'inventoryLists':
+      return t('protocol.areas.inventoryLists');
+    case 'protocol':
+      return t('protocol.areas.protocol');
+    case 'exports':
+      return t('protocol.areas.exports');
+    case 'reviews':
+      return t('protocol.areas.reviews');
+    case 'users':
+      return t('protocol.areas.users');
+    case 'roles':
+      return t('protocol.areas.roles');
+    case 'profile':
+      return t('protocol.areas.profile');
+    case 'admin':
+      return t('protocol.areas.admin');
+    default:
+      return t('protocol.areas.other');
+  }
+};
+
+/** The i18n key of an entry's words and whether it names a container (request entries have variants). */
+const sentenceKey = (
+  words: Words,
+):
+  | 'signInFailed'
+  | 'signInFailedBackoff'
+  | 'signedIn'
+  | 'signedOut'
+  | 'impersonated'
+  | 'passwordChanged'
+  | 'permissionDenied'
+  | 'permissionDeniedOld'
+  | 'userCreated'
+  | 'userUpdated'
+  | 'userDeleted'
+  | 'roleCreated'
+  | 'roleUpdated'
+  | 'roleDeleted'
+  | 'rackOrderChanged'
+  | 'imageUploaded'
+  | 'imageDeleted'
+  | 'branchMapUploaded'
+  | 'positionSaved'
+  | 'positionRemoved'
+  | 'positionsCleared'
+  | 'barcodeListUploaded'
+  | 'inventoryListUploaded'
+  | 'barcodeListRemoved'
+  | 'inventoryListRemoved'
+  | 'exportLocation'
+  | 'exportBranch'
+  | 'exportConcern'
+  | 'requested'
+  | 'requestedRack'
+  | 'requestedShelf'
+  | 'requestedAt'
+  | 'decided'
+  | 'decidedAt'
+  | 'withdrawn'
+  | 'withdrawnAt'
+  | 'photoAdded'
+  | 'rackHandled' => {
+  const { event, values } = words;
+  const inventory = values.kind === 'inventoryList';
+  switch (event) {
+    case 'signInFailed':
+      return values.address !== undefined ? 'signInFailedBackoff' : 'signInFailed';
+    case 'listUploaded':
+      return inventory ? 'inventoryListUploaded' : 'barcodeListUploaded';
+    case 'listRemoved':
+      return inventory ? 'inventoryListRemoved' : 'barcodeListRemoved';
+    case 'exportQueued':
+      return values.kind === 'concern'
+        ? 'exportConcern'
+        : values.kind === 'branch'
+          ? 'exportBranch'
+          : 'exportLocation';
+    case 'reviewRequested':
+      return words.container
+        ? 'requested'
+        : values.shelfPosition !== undefined
+          ? 'requestedShelf'
+          : values.rackName !== undefined
+            ? 'requestedRack'
+            : 'requestedAt';
+    case 'reviewDecided':
+      return words.container ? 'decided' : 'decidedAt';
+    case 'reviewWithdrawn':
+      return words.container ? 'withdrawn' : 'withdrawnAt';
+    case 'reviewPhotoAdded':
+      return 'photoAdded';
+    case 'permissionDenied':
+      return values.area ? 'permissionDenied' : 'permissionDeniedOld';
+    default:
+      return event;
+  }
+};
+
+/** Static keys for `Trans` (i18next's type check reads each literal). */
+const sentence = (t: TFunction<'common'>, key: ReturnType<typeof sentenceKey>): string => {
+  switch (key) {
+    case 'signInFailed':
+      return t('protocol.signInFailed');
+    case 'signInFailedBackoff':
+      return t('protocol.signInFailedBackoff');
+    case 'signedIn':
+      return t('protocol.signedIn');
+    case 'signedOut':
+      return t('protocol.signedOut');
+    case 'impersonated':
+      return t('protocol.impersonated');
+    case 'passwordChanged':
+      return t('protocol.passwordChanged');
+    case 'permissionDenied':
+      return t('protocol.permissionDenied');
+    case 'permissionDeniedOld':
+      return t('protocol.permissionDeniedOld');
+    case 'userCreated':
+      return t('protocol.userCreated');
+    case 'userUpdated':
+      return t('protocol.userUpdated');
+    case 'userDeleted':
+      return t('protocol.userDeleted');
+    case 'roleCreated':
+      return t('protocol.roleCreated');
+    case 'roleUpdated':
+      return t('protocol.roleUpdated');
+    case 'roleDeleted':
+      return t('protocol.roleDeleted');
+    case 'rackOrderChanged':
+      return t('protocol.rackOrderChanged');
+    case 'imageUploaded':
+      return t('protocol.imageUploaded');
+    case 'imageDeleted':
+      return t('protocol.imageDeleted');
+    case 'branchMapUploaded':
+      return t('protocol.branchMapUploaded');
+    case 'positionSaved':
+      return t('protocol.positionSaved');
+    case 'positionRemoved':
+      return t('protocol.positionRemoved');
+    case 'positionsCleared':
+      return t('protocol.positionsCleared');
+    case 'barcodeListUploaded':
+      return t('protocol.barcodeListUploaded');
+    case 'inventoryListUploaded':
+      return t('protocol.inventoryListUploaded');
+    case 'barcodeListRemoved':
+      return t('protocol.barcodeListRemoved');
+    case 'inventoryListRemoved':
+      return t('protocol.inventoryListRemoved');
+    case 'exportLocation':
+      return t('protocol.exportLocation');
+    case 'exportBranch':
+      return t('protocol.exportBranch');
+    case 'exportConcern':
+      return t('protocol.exportConcern');
+    case 'requested':
+      return t('protocol.requested');
+    case 'requestedRack':
+      return t('protocol.requestedRack');
+    case 'requestedShelf':
+      return t('protocol.requestedShelf');
+    case 'requestedAt':
+      return t('protocol.requestedAt');
+    case 'decided':
+      return t('protocol.decided');
+    case 'decidedAt':
+      return t('protocol.decidedAt');
+    case 'withdrawn':
+      return t('protocol.withdrawn');
+    case 'withdrawnAt':
+      return t('protocol.withdrawnAt');
+    case 'photoAdded':
+      return t('protocol.photoAdded');
+    case 'rackHandled':
+      return t('protocol.rackHandled');
+  }
+};
+
+/** Fills `{name}` and turns `<location>…</location>` and friends into links; unknown tags stay text. */
+const fill = (template: string, values: Record<string, string>, links: Record<string, string | null>) => {
+  const parts: ReactNode[] = [];
+  const pattern = /<(\w+)>(.*?)<\/\1>/g;
+  const plain = (s: string) => s.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
+  let last = 0;
+  for (const match of template.matchAll(pattern)) {
+    const [whole, tag = '', inner = ''] = match;
+    parts.push(plain(template.slice(last, match.index)));
+    const to = links[tag];
+    parts.push(
+      to ? (
+        <Link key={parts.length} to={to}>
+          {plain(inner)}
+        </Link>
+      ) : (
+        plain(inner)
+      ),
+    );
+    last = match.index + whole.length;
+  }
+  parts.push(plain(template.slice(last)));
+  return parts;
+};
+
+interface Sentence {
+  template: string;
+  values: Record<string, string>;
+  links: Record<string, string | null>;
+}
+
+/** The sentence of an entry, or null for an old entry that only its stored summary tells. */
+const sentenceOf = (
+  entry: ProtocolEntry,
+  t: TFunction<'common'>,
+  labels: ReturnType<typeof useLabels>,
+): Sentence | null => {
+  const words = entry.words ?? legacyWords(entry);
+  if (!words) return null;
+  const { values } = words;
+  const container = words.container;
+  const location = text(values, 'location') || entry.locationCode || '';
+  const code = text(values, 'code');
+  const containerName = container?.code
+    ? container.code
+    : container?.articleName || container?.articleCode
+      ? t('protocol.containerOf', { article: container.articleName || container.articleCode })
+      : t('protocol.someContainer');
+  return {
+    template: sentence(t, sentenceKey(words)),
+    values: {
+      ...Object.fromEntries(Object.entries(values).map(([k, v]) => [k, String(v)])),
+      reviewType: values.reviewType ? labels.reviewType(values.reviewType as ReviewType) : '',
+      state: values.state ? labels.reviewState(values.state as ReviewState) : '',
+      location,
+      container: containerName,
+      area: areaLabel(t, text(values, 'area')),
+    },
+    links: {
+      location:
+        words.event === 'exportQueued'
+          ? values.kind === 'location'
+            ? paths.location.to(code)
+            : null
+          : location
+            ? paths.location.to(location)
+            : null,
+      branch: values.branch
+        ? paths.branch.to(text(values, 'branch'))
+        : values.kind === 'branch'
+          ? paths.branch.to(code)
+          : null,
+      concern: values.kind === 'concern' ? paths.concern.to(code) : null,
+      container: container?.id && location ? paths.location.to(location, container.id) : null,
+      link:
+        entry.objectId && entry.objectType === 'user'
+          ? paths.user.to(entry.objectId)
+          : entry.objectId && entry.objectType === 'role'
+            ? paths.role.to(entry.objectId)
+            : null,
+    },
+  };
+};
+
+/**
+ * Protocol entries in the reader's language: the event and its parameters as a sentence, names as links
+ * (location, branch, concern, container, user, role); `plain` is the same sentence as text (a dialog
+ * title, a button's name). Entries written before events existed read as their stored summary, except
+ * sign-ins, sign-outs and refused calls, which their kind and stored values tell.
+ */
+export function useProtocolText() {
+  const { t } = useTranslation('common');
+  const labels = useLabels();
+  return {
+    plain: (entry: ProtocolEntry): string => {
+      const s = sentenceOf(entry, t, labels);
+      return s ? fill(s.template, s.values, {}).join('') : entry.summary;
+    },
+    rich: (entry: ProtocolEntry): ReactNode => {
+      const s = sentenceOf(entry, t, labels);
+      return s ? <span>{fill(s.template, s.values, s.links)}</span> : entry.summary;
+    },
+  };
+}
+
+/** Words for entries written before events existed, where the kind and the stored values tell them. */
+const legacyWords = (entry: ProtocolEntry): Words | null => {
+  const username = entry.username ?? '';
+  if (entry.type === 'signin') return { event: 'signedIn', values: { username } };
+  if (entry.type === 'signout') return { event: 'signedOut', values: { username } };
+  if (entry.type === 'permission_denied') {
+    const missing = entry.after?.missing;
+    return {
+      event: 'permissionDenied',
+      values: { username, area: '', permissions: Array.isArray(missing) ? missing.join(', ') : '' },
+    };
+  }
+  return null;
+};
