@@ -3,8 +3,8 @@ import type { KeptSession } from './auth/sessions';
 import type { ThrottleOptions } from './auth/throttle';
 import type { Db } from './db/client';
 import type { JobQueue } from './jobs/queue';
-import type { FileStorage } from './services/stored-files';
 import type { AppMetrics } from './metrics';
+import type { FileStorage } from './services/stored-files';
 
 /** Services and settings shared by every route (decorated onto the fastify instance as `ctx`). */
 export interface AppContext {
