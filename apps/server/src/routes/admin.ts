@@ -4,6 +4,7 @@ import {
   checkRoleChangeable,
   grantablePermissions,
   newRoleOwner,
+  personalDataChange,
   protocolEntry,
   ROUTE_PERMISSIONS,
   sessionView,
@@ -505,21 +506,8 @@ export const profileRoutes = defineRoutes('profile', {
   },
 
   update: async ({ db, auth, body }) => {
-    const personal = {
-      firstname: body.firstname,
-      lastname: body.lastname,
-      email: body.email || null,
-      phone: body.phone || null,
-      language: body.language,
-    };
     const u = auth.user;
-    const before = {
-      firstname: u.firstname,
-      lastname: u.lastname,
-      email: u.email,
-      phone: u.phone,
-      language: u.language,
-    };
+    const { before, after: personal } = personalDataChange(u, body);
     await db.transaction(async (transaction) => {
       const tx = transaction as unknown as Db;
       await tx.update(t.users).set(personal).where(eq(t.users.id, u.id));

@@ -73,6 +73,7 @@ const sentenceKey = (
   | 'signedOut'
   | 'impersonated'
   | 'passwordChanged'
+  | 'profileUpdated'
   | 'permissionDenied'
   | 'permissionDeniedOld'
   | 'userCreated'
@@ -156,6 +157,8 @@ const sentence = (t: TFunction<'common'>, key: ReturnType<typeof sentenceKey>): 
       return t('protocol.impersonated');
     case 'passwordChanged':
       return t('protocol.passwordChanged');
+    case 'profileUpdated':
+      return t('protocol.profileUpdated');
     case 'permissionDenied':
       return t('protocol.permissionDenied');
     case 'permissionDeniedOld':

@@ -33,6 +33,7 @@ export const PROTOCOL_EVENTS = [
   'signedOut',
   'impersonated',
   'passwordChanged',
+  'profileUpdated',
   'permissionDenied',
   'userCreated',
   'userUpdated',

@@ -39,7 +39,8 @@ interface UserState {
   scope: unknown;
 }
 
-interface PersonalData {
+/** A user's own personal data, as the profile edits it. */
+export interface PersonalData {
   firstname: string;
   lastname: string;
   email: string | null;
@@ -131,6 +132,7 @@ export const protocolEntry = {
   /** The user changed their own personal data on the profile (name, e-mail, phone, language). */
   profileUpdated: (u: Named, before: PersonalData, after: PersonalData): ProtocolEntryInput =>
     userEntry(u.username, 'update', u.id, `${u.username} changed the personal data`, {
+      params: said('profileUpdated', { username: u.username }),
       before: { ...before },
       after: { ...after },
     }),

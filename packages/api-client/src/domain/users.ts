@@ -1,5 +1,6 @@
 import type { Language } from '../constants';
 import type { Scope, User, UserInput, UserSummary } from '../contract/admin';
+import type { PersonalData } from './protocol-entries';
 
 /** A user's own fields as both backends store them (dates as ISO strings). */
 export interface StoredUser {
@@ -77,4 +78,34 @@ export const userFieldsOf = (body: UserInput) => ({
   sessionTimeoutMinutes: body.sessionTimeoutMinutes,
   employeeKey: body.employeeKey,
   active: true,
+});
+
+/**
+ * What a user's own profile update writes (`profile.update`: blank e-mail and phone are none) and what the
+ * data was before, for the protocol; both backends apply it.
+ */
+export const personalDataChange = (
+  user: PersonalData,
+  body: {
+    firstname: string;
+    lastname: string;
+    email?: string | null;
+    phone?: string | null;
+    language: Language;
+  },
+): { before: PersonalData; after: PersonalData & { language: Language } } => ({
+  before: {
+    firstname: user.firstname,
+    lastname: user.lastname,
+    email: user.email,
+    phone: user.phone,
+    language: user.language,
+  },
+  after: {
+    firstname: body.firstname,
+    lastname: body.lastname,
+    email: body.email || null,
+    phone: body.phone || null,
+    language: body.language,
+  },
 });

@@ -10,6 +10,7 @@ import {
   grantablePermissions,
   inboxAssigneeKey,
   newRoleOwner,
+  personalDataChange,
   protocolEntry,
   ROUTE_PERMISSIONS,
   type Role,
@@ -311,20 +312,7 @@ export const profileHandlers = (ctx: HandlerContext): HttpHandler[] => [
   }),
   route(ctx, 'profile', 'update', ({ db, auth, body }) => {
     const u = auth.user;
-    const personal = {
-      firstname: body.firstname,
-      lastname: body.lastname,
-      email: body.email || null,
-      phone: body.phone || null,
-      language: body.language,
-    };
-    const before = {
-      firstname: u.firstname,
-      lastname: u.lastname,
-      email: u.email,
-      phone: u.phone,
-      language: u.language,
-    };
+    const { before, after: personal } = personalDataChange(u, body);
     Object.assign(u, personal);
     db.protocol.log(protocolEntry.profileUpdated(u, before, personal));
     return sessionView(auth);
