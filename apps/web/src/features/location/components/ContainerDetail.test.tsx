@@ -1,27 +1,17 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { api } from '../../../lib/api';
 import { defaultOrderDate } from '../../../lib/container-actions';
+import { withElementSize } from '../../../testing/element-size';
 import { setupMockApi } from '../../../testing/mock-api';
 import { renderApp } from '../../../testing/render';
 import { signInWithMock } from '../../../testing/sign-in';
 
 setupMockApi();
 
-// The rack grid is virtualised: give jsdom's elements a size so it renders the visible racks.
-const sizes = ['clientWidth', 'clientHeight', 'offsetWidth', 'offsetHeight'] as const;
-const original = sizes.map((key) => Object.getOwnPropertyDescriptor(HTMLElement.prototype, key));
-beforeAll(() => {
-  for (const key of sizes)
-    Object.defineProperty(HTMLElement.prototype, key, { configurable: true, get: () => 1200 });
-});
-afterAll(() => {
-  sizes.forEach((key, i) => {
-    const descriptor = original[i];
-    if (descriptor) Object.defineProperty(HTMLElement.prototype, key, descriptor);
-  });
-});
+// The rack grid is virtualised: its elements need a size to render the visible racks.
+withElementSize();
 
 const LOCATION = 'C001-B01-L01';
 
@@ -30,7 +20,7 @@ describe('container detail on the location page', () => {
     const user = userEvent.setup();
     await signInWithMock('kdadmin');
     const { router } = renderApp(`/location/${LOCATION}`);
-    const grid = await screen.findByRole('grid', { name: 'Racks and shelves' }, { timeout: 8000 });
+    const grid = await screen.findByRole('grid', { name: 'Racks and shelves' }, { timeout: 20_000 });
     const cell = (
       await within(grid).findAllByRole('gridcell', { name: /Shelf 1: Zylinderschraube DIN 912 M20x40/ })
     )[0];
@@ -41,7 +31,8 @@ describe('container detail on the location page', () => {
     // Permitted fields in their sections, statistics included.
     expect(screen.getByText('Statistics')).toBeInTheDocument();
     expect(screen.getByText('Number of scans')).toBeInTheDocument();
-  });
+    // The file's first request builds the mock dataset (seconds on a loaded machine).
+  }, 40_000);
 
   it('works for staff, who may not see container, rack, shelf or place codes', async () => {
     const user = userEvent.setup();

@@ -1,26 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { api } from '../../../lib/api';
+import { withElementSize } from '../../../testing/element-size';
 import { setupMockApi } from '../../../testing/mock-api';
 import { renderApp } from '../../../testing/render';
 import { signInWithMock } from '../../../testing/sign-in';
 
 setupMockApi();
 
-// The rack grid is virtualised: give jsdom's elements a size so it renders the visible racks.
-const sizes = ['clientWidth', 'clientHeight', 'offsetWidth', 'offsetHeight'] as const;
-const original = sizes.map((key) => Object.getOwnPropertyDescriptor(HTMLElement.prototype, key));
-beforeAll(() => {
-  for (const key of sizes)
-    Object.defineProperty(HTMLElement.prototype, key, { configurable: true, get: () => 1200 });
-});
-afterAll(() => {
-  sizes.forEach((key, i) => {
-    const descriptor = original[i];
-    if (descriptor) Object.defineProperty(HTMLElement.prototype, key, descriptor);
-  });
-});
+// The rack grid is virtualised: its elements need a size to render the visible racks.
+withElementSize();
 
 const LOCATION = 'C001-B01-L01';
 const panel = () => screen.getByRole('region', { name: 'Chosen container' });
