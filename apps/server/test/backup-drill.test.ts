@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { asc, sql } from 'drizzle-orm';
 import pg from 'pg';
 import tar from 'tar-stream';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -15,7 +15,7 @@ import { type Database, type Db, openDatabase } from '../src/db/client';
 import * as t from '../src/db/schema';
 import { png } from '../src/files/testing';
 import { createFileStorage, type FileStorage } from '../src/services/stored-files';
-import { signIn } from './harness';
+import { activeContainers, signIn } from './harness';
 import { startS3, type TestS3 } from './s3';
 import { upload } from './uploads';
 
@@ -129,12 +129,7 @@ const change = async (database: Database, files: FileStorage) => {
   await app.ready();
   try {
     const kdadmin = await signIn(app, 'kdadmin');
-    const [container] = await database.db
-      .select()
-      .from(t.containers)
-      .where(and(eq(t.containers.concernCode, 'C001'), eq(t.containers.active, true)))
-      .orderBy(asc(t.containers.id))
-      .limit(1);
+    const [container] = await activeContainers(database.db);
     const message = await kdadmin.post(`/api/rest/v2/container/${container!.id}/message`, {
       message: 'Drill: Etikett fehlt',
     });

@@ -10,7 +10,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as t from '../src/db/schema';
 import { png } from '../src/files/testing';
-import { type Client, createTestApp, signIn, type TestApp } from './harness';
+import { activeContainers, type Client, createTestApp, signIn, type TestApp } from './harness';
 import { upload } from './uploads';
 
 /**
@@ -54,12 +54,7 @@ const userWith = async (username: string, permissions: string[]): Promise<Client
 beforeAll(async () => {
   h = await createTestApp({ jobs: false });
   [admin, staff] = await Promise.all([signIn(h.app, 'admin'), signIn(h.app, 'staff')]);
-  const [row] = await h.database.db
-    .select()
-    .from(t.containers)
-    .where(and(eq(t.containers.concernCode, 'C001'), eq(t.containers.active, true)))
-    .orderBy(asc(t.containers.id))
-    .limit(1);
+  const [row] = await activeContainers(h.database.db);
   container = row!;
   // staff asks for a scan (KD_USER may): from now on its requests carry this container.
   const scan = await staff.post(`/api/rest/v2/container/${container.id}/scan`);

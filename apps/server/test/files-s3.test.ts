@@ -1,12 +1,12 @@
 import { eventually } from '@falcon/contract-testing';
 import { createDataset } from '@falcon/demo-data';
-import { and, asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/client';
 import * as t from '../src/db/schema';
 import { png, text } from '../src/files/testing';
 import { createFileStorage, type FileStorage, objectKey } from '../src/services/stored-files';
-import { type Client, createTestApp, signIn, type TestApp } from './harness';
+import { activeContainers, type Client, createTestApp, signIn, type TestApp } from './harness';
 import { startS3, type TestS3 } from './s3';
 import { upload } from './uploads';
 
@@ -68,12 +68,7 @@ describe('files in an S3-compatible object store', () => {
   });
 
   it("replaces a message's photo: the first object goes, the second is served", async () => {
-    const [container] = await h.database.db
-      .select()
-      .from(t.containers)
-      .where(and(eq(t.containers.concernCode, 'C001'), eq(t.containers.active, true)))
-      .orderBy(asc(t.containers.id))
-      .limit(1);
+    const [container] = await activeContainers(h.database.db);
     const message = await kdadmin.post(`/api/rest/v2/container/${container!.id}/message`, {
       message: 'Etikett fehlt',
     });

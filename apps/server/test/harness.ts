@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { type BuildAppOptions, buildApp } from '../src/app';
-import { type Database, openDatabase } from '../src/db/client';
+import { type Database, type Db, openDatabase } from '../src/db/client';
+import * as t from '../src/db/schema';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -113,3 +115,12 @@ export const signIn = async (
   if (!cookie) throw new Error('no session cookie');
   return clientWith(app, `falcon_session=${cookie.value}`);
 };
+
+/** The first active containers of concern C001 (the demo staff user's), by id: the tests' usual subject. */
+export const activeContainers = (db: Db, count = 1) =>
+  db
+    .select()
+    .from(t.containers)
+    .where(and(eq(t.containers.concernCode, 'C001'), eq(t.containers.active, true)))
+    .orderBy(asc(t.containers.id))
+    .limit(count);

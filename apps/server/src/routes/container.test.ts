@@ -1,7 +1,7 @@
 import { FIELD_GROUPS, FIELD_PERMISSIONS } from '@falcon/api-client';
-import { and, desc, eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Client, createTestApp, signIn, type TestApp } from '../../test/harness';
+import { activeContainers, type Client, createTestApp, signIn, type TestApp } from '../../test/harness';
 import * as t from '../db/schema';
 
 let h: TestApp;
@@ -18,11 +18,7 @@ beforeAll(async () => {
     signIn(h.app, 'staff'),
     signIn(h.app, 'backoffice'),
   ]);
-  const [row] = await h.database.db
-    .select()
-    .from(t.containers)
-    .where(and(eq(t.containers.concernCode, 'C001'), eq(t.containers.active, true)))
-    .limit(1);
+  const [row] = await activeContainers(h.database.db);
   containerId = row!.id;
   locationCode = row!.locationCode;
 });

@@ -1,6 +1,6 @@
-import { and, asc, eq, ne } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Client, createTestApp, signIn, type TestApp } from '../../test/harness';
+import { activeContainers, type Client, createTestApp, signIn, type TestApp } from '../../test/harness';
 import { upload } from '../../test/uploads';
 import * as t from '../db/schema';
 import { gif, png } from '../files/testing';
@@ -15,12 +15,7 @@ let container: typeof t.containers.$inferSelect;
 beforeAll(async () => {
   h = await createTestApp({ now: () => clock, jobs: false });
   [kdadmin, backoffice] = await Promise.all([signIn(h.app, 'kdadmin'), signIn(h.app, 'backoffice')]);
-  const [first] = await h.database.db
-    .select()
-    .from(t.containers)
-    .where(and(eq(t.containers.concernCode, 'C001'), eq(t.containers.active, true)))
-    .orderBy(asc(t.containers.id))
-    .limit(1);
+  const [first] = await activeContainers(h.database.db);
   container = first!;
 });
 afterAll(() => h.close());

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Client, createTestApp, signIn, type TestApp } from '../../test/harness';
+import { activeContainers, type Client, createTestApp, signIn, type TestApp } from '../../test/harness';
 import * as t from '../db/schema';
 
 /** A clock the test moves: approvals days after the request, without waiting. */
@@ -13,11 +13,7 @@ let containers: (typeof t.containers.$inferSelect)[];
 beforeAll(async () => {
   h = await createTestApp({ now: () => clock });
   [admin, kdadmin] = await Promise.all([signIn(h.app, 'admin'), signIn(h.app, 'kdadmin')]);
-  containers = await h.database.db
-    .select()
-    .from(t.containers)
-    .where(and(eq(t.containers.concernCode, 'C001'), eq(t.containers.active, true)))
-    .limit(3);
+  containers = await activeContainers(h.database.db, 3);
 });
 afterAll(() => h.close());
 
