@@ -172,7 +172,7 @@ test('the admin protocol lists the new user and its sign-in, with before and aft
   await page.getByRole('option', { name: 'Created', exact: true }).click();
   await page.getByRole('button', { name: 'Filter' }).click();
   const created = table.getByRole('row', {
-    name: new RegExp(`user ${username.replace(/\./g, '\\.')} created`),
+    name: new RegExp(`User ${username.replace(/\./g, '\\.')} created`),
   });
   await expect(created).toContainText('admin');
   await created.getByRole('button', { name: /^Before \/ after/ }).click();

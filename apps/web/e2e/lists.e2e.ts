@@ -69,7 +69,9 @@ test('upload a barcode list with one invalid barcode, then the same list again',
     .click();
   await expect(page.getByRole('heading', { level: 1, name: 'Zentrallager · Protocol' })).toBeVisible();
   await expect(
-    page.getByRole('row', { name: new RegExp(`barcode list ${filename} uploaded \\(3 rows, 1 invalid\\)`) }),
+    page.getByRole('row', {
+      name: new RegExp(`Barcode list ${filename} uploaded to location .*\\(rows: 3, invalid: 1\\)`),
+    }),
   ).toHaveCount(2);
   await expectAccessible(page);
 
@@ -82,7 +84,7 @@ test('upload a barcode list with one invalid barcode, then the same list again',
   await page.getByRole('button', { name: 'Filter' }).click();
   const uploads = page
     .getByRole('table', { name: 'Protocol' })
-    .getByRole('row', { name: new RegExp(`barcode list ${filename} uploaded`) });
+    .getByRole('row', { name: new RegExp(`Barcode list ${filename} uploaded`) });
   await expect(uploads).toHaveCount(2);
   await expect(uploads.first()).toContainText('C001-B01-L01');
   await expectAccessible(page);

@@ -71,17 +71,19 @@ test('approve a filling-quantity request in the review inbox and see the contain
   await page.getByRole('option', { name: 'Request approved' }).click();
   await page.getByRole('button', { name: 'Filter' }).click();
   const table = page.getByRole('table', { name: 'Protocol' });
-  const approved = table.getByRole('row', { name: /changequantity for KB-0000003 approved/ }).first();
+  const approved = table
+    .getByRole('row', { name: /Filling quantity change for container KB-0000003: Approved/ })
+    .first();
   await expect(approved).toContainText('admin');
   await approved.getByRole('button', { name: /^Before \/ after/ }).click();
   const changes = page.getByRole('dialog');
-  await expect(changes.getByRole('row', { name: /fillingQuantity/ })).toContainText(quantity);
+  await expect(changes.getByRole('row', { name: /Filling quantity/ })).toContainText(quantity);
   await page.keyboard.press('Escape');
 
   await page.getByRole('combobox', { name: /^Kind/ }).click();
   await page.getByRole('option', { name: 'Request', exact: true }).click();
   await page.getByRole('button', { name: 'Filter' }).click();
   await expect(
-    table.getByRole('row', { name: /changequantity requested for KB-0000003/ }).first(),
+    table.getByRole('row', { name: /Filling quantity change requested for container KB-0000003/ }).first(),
   ).toContainText('staff');
 });
