@@ -118,6 +118,6 @@ export const German: Story = {
   globals: { locale: 'de' },
   args: { concernCode: 'C1001' },
   play: async ({ canvas }) => {
-    await expect(canvas.getByRole('combobox', { name: /Filiale/ })).toBeInTheDocument();
+    await expect(canvas.getByRole('combobox', { name: /Niederlassung/ })).toBeInTheDocument();
   },
 };

@@ -1,6 +1,6 @@
 import { handlers } from '@falcon/mock-server';
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect } from 'storybook/test';
+import { expect, waitFor } from 'storybook/test';
 import { AppAt, prepareScreen } from '../../../testing/story';
 
 const meta = {
@@ -45,7 +45,11 @@ export const UsernameTaken: Story = {
     await userEvent.type(canvas.getByLabelText('Password'), 'abcdefgh1');
     await userEvent.type(canvas.getByLabelText('Repeat password'), 'abcdefgh1');
     await userEvent.click(canvas.getByRole('button', { name: 'Save' }));
-    await expect(await canvas.findByText('Username already exists.', {}, { timeout: 8000 })).toBeVisible();
+    // The field says why (the error toast beside it says it too, and stays until closed).
+    const field = canvas.getByLabelText('Username');
+    await waitFor(() => expect(field).toHaveAccessibleDescription('Username already exists.'), {
+      timeout: 8000,
+    });
   },
 };
 
