@@ -22,7 +22,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { startServer } from '../../../scripts/server-process.mjs';
-import { benchUrl, prepareBenchDatabase } from './bench-db';
+import { benchUrl, DEEP_FILTERS, deepSearchBody, prepareBenchDatabase } from './bench-db';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -223,15 +223,9 @@ async function main() {
   try {
     const cookie = await signIn(server.origin, 'admin');
     const staff = await signIn(server.origin, 'staff');
-    const filters = { deliveryState: ['indelivery', 'backorder'], reach: { max: 12 } };
-    // The middle page of what the filters leave (a page past the end would measure the count alone).
-    const {
-      rows: [matching],
-    } = await pool.query(
-      'select count(*)::int as n from containers where location_code = $1 and delivery_status = any($2) and reach_in_weeks <= $3',
-      [location, filters.deliveryState, filters.reach.max],
-    );
-    const deepPage = Math.floor(matching.n / 2 / 20);
+    const deep = await deepSearchBody(pool, location);
+    const deepPage = deep.page;
+    const filters = DEEP_FILTERS;
     const calls: { name: string; http: HttpCall; raw: null | [string, unknown[]] }[] = [
       {
         name: 'sign-in (argon2id)',
@@ -262,7 +256,7 @@ async function main() {
         http: {
           method: 'POST',
           path: `/api/rest/v2/location/${location}/search`,
-          body: { page: deepPage, size: 20, filters, sortField: 'price', sortAsc: true },
+          body: deep,
           cookie,
         },
         raw: [
@@ -410,7 +404,7 @@ async function main() {
           weight: 1,
           method: 'POST',
           path: `/api/rest/v2/location/${location}/search`,
-          body: { page: deepPage, size: 20, filters, sortField: 'price', sortAsc: true },
+          body: deep,
           cookie,
         },
         {

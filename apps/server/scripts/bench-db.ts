@@ -35,3 +35,26 @@ export async function prepareBenchDatabase(): Promise<void> {
   }
   await database.close();
 }
+
+/** The benchmarks' deep page's filters: two of them, as a user narrowing a big location would set. */
+export const DEEP_FILTERS = { deliveryState: ['indelivery', 'backorder'], reach: { max: 12 } };
+
+/**
+ * The body of the benchmarks' deep page in `location`: the middle page of what DEEP_FILTERS leave, sorted
+ * by price (a page past the end of the matches would measure the count alone).
+ */
+export async function deepSearchBody(db: Pick<pg.Client, 'query'>, location: string) {
+  const {
+    rows: [matching],
+  } = await db.query<{ n: number }>(
+    'select count(*)::int as n from containers where location_code = $1 and delivery_status = any($2) and reach_in_weeks <= $3',
+    [location, DEEP_FILTERS.deliveryState, DEEP_FILTERS.reach.max],
+  );
+  return {
+    page: Math.floor((matching?.n ?? 0) / 2 / 20),
+    size: 20,
+    filters: DEEP_FILTERS,
+    sortField: 'price',
+    sortAsc: true,
+  };
+}

@@ -19,7 +19,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { startServer } from '../../../scripts/server-process.mjs';
-import { benchUrl, prepareBenchDatabase } from './bench-db';
+import { benchUrl, deepSearchBody, prepareBenchDatabase } from './bench-db';
 
 const SOAK_SECONDS = Number(process.env.SOAK_SECONDS ?? 600);
 const CAPACITY_SECONDS = Number(process.env.SOAK_CAPACITY_SECONDS ?? 20);
@@ -88,6 +88,8 @@ const memoryOf = async (origin: string) => {
   return {
     rss: value('process_resident_memory_bytes'),
     heap: value('nodejs_heap_size_used_bytes'),
+    heapTotal: value('nodejs_heap_size_total_bytes'),
+    external: value('nodejs_external_memory_bytes'),
     lagP99: value('nodejs_eventloop_lag_p99_seconds'),
   };
 };
@@ -239,7 +241,7 @@ async function main() {
     const staff = await signIn(server.origin, 'staff');
     // The back office (in-house staff) sends messages about containers: the customer's staff may not.
     const backoffice = await signIn(server.origin, 'backoffice');
-    const deepPage = Math.floor(big.n / 2 / 20);
+    const deep = await deepSearchBody(pool, big.location_code);
     // A day at the portal, per 100 calls: browsing the org tree and a location's racks, searching a
     // location (mostly the first page), suggest while typing, container details with their requests, the
     // dashboard, two sign-ins (two users: each (address, user) pair has its own back-off budget); the back
@@ -360,13 +362,7 @@ async function main() {
         weight: 4,
         method: 'POST',
         path: `${API}/location/${big.location_code}/search`,
-        body: {
-          page: deepPage,
-          size: 20,
-          filters: { deliveryState: ['indelivery', 'backorder'], reach: { max: 12 } },
-          sortField: 'price',
-          sortAsc: true,
-        },
+        body: deep,
         cookie: admin,
       },
       { name: 'detail (admin)', weight: 4, method: 'GET', path: `${API}/container/${big.id}`, cookie: admin },
@@ -403,19 +399,19 @@ async function main() {
     }
 
     const begin = await memoryOf(server.origin);
-    const memory: { at: number; rss: number; heap: number; lagP99: number }[] = [{ at: 0, ...begin }];
+    const memory: ({ at: number } & Awaited<ReturnType<typeof memoryOf>>)[] = [{ at: 0, ...begin }];
     console.log(
       `${clock()} soak: ${rate} req/s for ${SOAK_SECONDS} s, ${perCycle} calls a cycle, ${CONNECTIONS} connections, an export of ${own.location_code} (${own.n} containers) every ${EXPORT_SECONDS} s (load ${load()})`,
     );
     const t0 = Date.now();
-    const step = Math.max(5, Math.round(SOAK_SECONDS / 10));
+    const step = Number(process.env.SOAK_SAMPLE_SECONDS ?? Math.max(5, Math.round(SOAK_SECONDS / 10)));
     const sampler = setInterval(() => {
       memoryOf(server.origin).then(
         (m) => {
           const at = Math.round((Date.now() - t0) / 1000);
           memory.push({ at, ...m });
           console.log(
-            `  ${clock()} t=${at} s: RSS ${mb(m.rss)}, heap ${mb(m.heap)}, event-loop p99 ${(m.lagP99 * 1000).toFixed(1)} ms, load ${load()}`,
+            `  ${clock()} t=${at} s: RSS ${mb(m.rss)}, heap ${mb(m.heap)} of ${mb(m.heapTotal)}, external ${mb(m.external)}, event-loop p99 ${(m.lagP99 * 1000).toFixed(1)} ms, load ${load()}`,
           );
         },
         () => undefined,
@@ -469,13 +465,36 @@ async function main() {
     console.log(
       `server memory: RSS ${mb(begin.rss)} -> ${mb(end.rss)}, heap used ${mb(begin.heap)} -> ${mb(end.heap)}`,
     );
-    // Growth after the warm-up: from minute 2 (or 20 % into a shorter run) to the end.
+    // Growth after the warm-up: from minute 2 (or 20 % into a shorter run) to the end. The heap rises
+    // and falls with each full collection, so one sample against another says more about where the
+    // collector was than about growth: the floor (lowest sample) and the peak of the window after the
+    // warm-up are compared with those of the last window of the same length as well.
     const warm = Math.min(120, SOAK_SECONDS * 0.2);
     const from = memory.find((m) => m.at >= warm) ?? begin;
-    const growth = ((end.rss - from.rss) / from.rss) * 100;
+    const pct = (a: number, b: number) => {
+      const p = ((b - a) / a) * 100;
+      return `${p >= 0 ? '+' : ''}${p.toFixed(1)} %`;
+    };
     console.log(
-      `RSS growth from t=${'at' in from ? from.at : 0} s to the end: ${mb(from.rss)} -> ${mb(end.rss)} (${growth >= 0 ? '+' : ''}${growth.toFixed(1)} %; target < 10 %)`,
+      `RSS growth from t=${'at' in from ? from.at : 0} s to the end: ${mb(from.rss)} -> ${mb(end.rss)} (${pct(from.rss, end.rss)}; target < 10 %)`,
     );
+    const span = Math.max(step * 3, Math.min(60, SOAK_SECONDS * 0.1));
+    const window = (start: number) => memory.filter((m) => m.at >= start && m.at < start + span);
+    const early = window(warm);
+    const late = memory.filter((m) => m.at > SOAK_SECONDS - span);
+    if (early.length && late.length) {
+      const range = (ms: typeof memory, key: 'rss' | 'heap') => ({
+        floor: Math.min(...ms.map((m) => m[key])),
+        peak: Math.max(...ms.map((m) => m[key])),
+      });
+      for (const key of ['rss', 'heap'] as const) {
+        const a = range(early, key);
+        const b = range(late, key);
+        console.log(
+          `${key === 'rss' ? 'RSS' : 'heap used'} over ${span} s at t=${warm} s and at the end (${early.length} and ${late.length} samples): floor ${mb(a.floor)} -> ${mb(b.floor)} (${pct(a.floor, b.floor)}), peak ${mb(a.peak)} -> ${mb(b.peak)} (${pct(a.peak, b.peak)})`,
+        );
+      }
+    }
   } finally {
     await server.stop();
     // The soak's writes go again: falcon_bench stays as bench:api expects it.

@@ -16,6 +16,7 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { freePort } from '../../../scripts/server-process.mjs';
+import { deepSearchBody } from './bench-db';
 
 const SECONDS = Number(process.env.PROFILE_SECONDS ?? 8);
 const base = process.env.DATABASE_URL || 'postgres://postgres:postgres@127.0.0.1:5432/postgres';
@@ -192,14 +193,7 @@ const main = async () => {
   } = await db.query('select id from containers where location_code = $1 order by id limit 1', [
     big.location_code,
   ]);
-  // The benchmark's deep page: the middle of what its filters leave.
-  const {
-    rows: [{ n: matching }],
-  } = await db.query(
-    `select count(*)::int as n from containers where location_code = $1
-     and delivery_status in ('indelivery', 'backorder') and reach_in_weeks <= 12`,
-    [big.location_code],
-  );
+  const deep = await deepSearchBody(db, big.location_code);
   // The benchmark's database: a sign-in back-off left by a benchmark's sign-in load would refuse ours.
   await db.query('delete from login_attempts');
   await db.end();
@@ -227,13 +221,7 @@ const main = async () => {
       name: 'location search, deep page',
       method: 'POST',
       path: `/api/rest/v2/location/${big.location_code}/search`,
-      body: {
-        page: Math.floor(Number(matching) / 2 / 20),
-        size: 20,
-        filters: { deliveryState: ['indelivery', 'backorder'], reach: { max: 12 } },
-        sortField: 'price',
-        sortAsc: true,
-      },
+      body: deep,
     },
   ];
   const only = process.env.PROFILE_CALLS?.split(',');

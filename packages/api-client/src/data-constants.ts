@@ -54,6 +54,12 @@ export const REVIEW_TYPES = [
  * The states of a request: pending until the clerk approves or rejects it (an action), answers or
  * closes it (a message), or the requester withdraws it.
  */
+/**
+ * The most requests a container's list answers (pending first, then newest first): a container messaged
+ * thousands of times must not make its panel (and the server) carry them all.
+ */
+export const CONTAINER_REQUESTS_SHOWN = 50;
+
 export const REVIEW_STATES = ['pending', 'approved', 'rejected', 'answered', 'closed', 'withdrawn'] as const;
 
 /** The delivery states of a container (spec section 3). */

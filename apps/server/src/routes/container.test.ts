@@ -1,4 +1,4 @@
-import { FIELD_GROUPS, FIELD_PERMISSIONS } from '@falcon/api-client';
+import { CONTAINER_REQUESTS_SHOWN, FIELD_GROUPS, FIELD_PERMISSIONS } from '@falcon/api-client';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activeContainers, type Client, createTestApp, signIn, type TestApp } from '../../test/harness';
@@ -171,6 +171,42 @@ describe('container actions are requests for review', () => {
     expect(mine.items.map((r: { id: string }) => r.id)).toEqual(
       expect.arrayContaining([created.id, second.id]),
     );
+  });
+
+  it("lists a container's requests pending first, then newest first, and at most CONTAINER_REQUESTS_SHOWN", async () => {
+    const [, other] = await activeContainers(h.database.db, 2);
+    const request = (i: number, state: 'pending' | 'closed', day: number) => ({
+      id: `many-${state}-${i}`,
+      type: 'message' as const,
+      state,
+      containerId: other!.id,
+      containerCode: other!.id,
+      locationCode: other!.locationCode,
+      locationName: 'x',
+      concernCode: other!.concernCode,
+      branchCode: other!.branchCode,
+      requestedBy: 'backoffice',
+      requestedAt: new Date(Date.UTC(2025, 0, day)),
+      payload: { message: `message ${i}` },
+    });
+    // Two old pending messages, then more answered ones than the list shows, each a day newer.
+    await h.database.db
+      .insert(t.reviewRequests)
+      .values([
+        request(0, 'pending', 1),
+        request(1, 'pending', 2),
+        ...Array.from({ length: CONTAINER_REQUESTS_SHOWN + 5 }, (_, i) => request(i, 'closed', 10 + i)),
+      ]);
+    const listed = (await kdadmin.get(`/api/rest/v2/container/${other!.id}/requests`)).json() as {
+      id: string;
+    }[];
+    expect(listed).toHaveLength(CONTAINER_REQUESTS_SHOWN);
+    expect(listed.slice(0, 3).map((r) => r.id)).toEqual([
+      'many-pending-1',
+      'many-pending-0',
+      `many-closed-${CONTAINER_REQUESTS_SHOWN + 4}`,
+    ]);
+    expect(listed.at(-1)!.id).toBe('many-closed-7');
   });
 
   it('refuses reviewing to users without the permission, and actions without theirs', async () => {

@@ -1,4 +1,5 @@
 import {
+  CONTAINER_REQUESTS_SHOWN,
   type ContainerAction,
   containerActionRefusal,
   orderDateRefusal,
@@ -83,7 +84,12 @@ export const containerRoutes = defineRoutes('container', {
       .select()
       .from(t.reviewRequests)
       .where(eq(t.reviewRequests.containerId, container.id))
-      .orderBy(desc(t.reviewRequests.requestedAt), desc(t.reviewRequests.id));
+      .orderBy(
+        sql`${t.reviewRequests.state} = 'pending' desc`,
+        desc(t.reviewRequests.requestedAt),
+        desc(t.reviewRequests.id),
+      )
+      .limit(CONTAINER_REQUESTS_SHOWN);
     return reviewViews(db, rows);
   },
   /** A message about the container to the responsible clerk (kept as a request of type message). */

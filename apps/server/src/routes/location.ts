@@ -6,15 +6,13 @@ import {
   type Rack,
   rackPayload,
   rackScanRefusal,
-  suggestionOf,
-  suggestionSearch,
 } from '@falcon/api-client';
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Auth } from '../auth/sessions';
 import type { Db } from '../db/client';
 import * as t from '../db/schema';
 import { fail, invalid } from '../errors';
-import { searchContainers } from '../services/containers';
+import { searchContainers, suggestContainers } from '../services/containers';
 import { writeProtocol } from '../services/protocol';
 import { createReview } from '../services/reviews';
 import {
@@ -287,12 +285,6 @@ export const locationRoutes = defineRoutes('location', {
 
   suggestContainer: async ({ db, auth, params, body }) => {
     const location = await locationFor(db, auth, params.code);
-    const found = await searchContainers(
-      db,
-      auth,
-      { column: 'locationCode', code: location.code },
-      suggestionSearch(body.query),
-    );
-    return found.items.map(suggestionOf);
+    return suggestContainers(db, auth, location.code, body.query);
   },
 });

@@ -1,5 +1,6 @@
 import {
   type Container,
+  type ContainerSuggest,
   checkSearchRights,
   type Document,
   RELEVANCE,
@@ -8,6 +9,7 @@ import {
   type SearchSortField,
   searchedFields,
   searchTokens,
+  suggestionSearch,
   visibleContainer,
 } from '@falcon/api-client';
 import {
@@ -309,15 +311,14 @@ const pageOf = (rows: PageRow[], q: { page: number; size: number }, total?: numb
 /** The column a search's pool is: a location's, branch's or concern's containers. */
 export type SearchPool = 'locationCode' | 'branchCode' | 'concernCode';
 
-export const searchContainers = async (
-  db: Db,
+/** A search's statement parts over a pool, with its values and the key of its shape (see queryCompiled). */
+const searchStatement = (
   auth: Auth,
   pool: { column: SearchPool; code: string },
   q: SearchQuery & { page: number; size: number },
 ) => {
   const { shape, values } = searchInput(auth, q);
   values.pool = pool.code;
-  const hasQuery = shape.tokens > 0;
   // The statement's text: everything the builder decides from (see queryCompiled).
   const key = `search|${pool.column}|${shape.searchable.join(',')}|${shape.tokens}|${shape.sortField}|${shape.sortAsc}|${Object.keys(values).join(',')}|${q.page}|${q.size}`;
   const parts = (bind: Bind) => {
@@ -329,6 +330,39 @@ export const searchContainers = async (
     );
     return { where, order: sql.join(orderBy, sql`, `) };
   };
+  return { values, key, parts, hasQuery: shape.tokens > 0 };
+};
+
+/**
+ * The type-ahead's hits in a location: the search's matches in its order, the first page's five fields
+ * and no total (nobody shows it). Counting every match and carrying each whole row through the sort
+ * cost most of the call when a short query matches the whole location (measured in docs/performance.md).
+ */
+export const suggestContainers = (db: Db, auth: Auth, locationCode: string, query: string) => {
+  const q = suggestionSearch(query);
+  const { values, key, parts } = searchStatement(auth, { column: 'locationCode', code: locationCode }, q);
+  return queryCompiled<ContainerSuggest>(
+    db,
+    `${key}|suggest`,
+    (bind) => {
+      const { where, order } = parts(bind);
+      return sql`select ${t.containers.id} as "id", ${t.containers.code} as "code",
+        ${t.containers.articleName} as "articleName", ${t.containers.articleCode} as "articleCode",
+        ${t.containers.placeCode} as "placeCode"
+        from ${t.containers} where ${where} order by ${order} ${pageSql(q)}`;
+    },
+    values,
+    true,
+  );
+};
+
+export const searchContainers = async (
+  db: Db,
+  auth: Auth,
+  pool: { column: SearchPool; code: string },
+  q: SearchQuery & { page: number; size: number },
+) => {
+  const { values, key, parts, hasQuery } = searchStatement(auth, pool, q);
   // Limit and offset written into the statement: a prepared statement's plan then knows them (the
   // first page stops after 20 rows of the location's index; with them as parameters the generic plan
   // could not, measured 970-1,360 -> 1,750-1,930 statements a second, 10 clients).

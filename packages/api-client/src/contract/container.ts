@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { DELIVERY_STATES } from '../data-constants';
+import { CONTAINER_REQUESTS_SHOWN, DELIVERY_STATES } from '../data-constants';
 import { DateInput, Id, IdParams, IsoDate, IsoDateTime } from './common';
 import { defineEndpoint } from './define';
 import { fieldOf } from './fields';
 import { MessageRequest, ReviewRequest, ReviewType } from './review';
 
-export { DELIVERY_STATES };
+export { CONTAINER_REQUESTS_SHOWN, DELIVERY_STATES };
 export const DeliveryState = z.enum(DELIVERY_STATES);
 export type DeliveryState = z.infer<typeof DeliveryState>;
 
@@ -122,7 +122,7 @@ export const container = {
   requests: defineEndpoint({
     method: 'GET',
     path: '/rest/v2/container/:id/requests',
-    summary: 'Review requests made for the container, newest first',
+    summary: `Review requests made for the container: pending first, then newest first; at most ${CONTAINER_REQUESTS_SHOWN}`,
     ...containerById,
     response: z.array(ReviewRequest),
   }),

@@ -1,4 +1,5 @@
 import {
+  CONTAINER_REQUESTS_SHOWN,
   type ContainerAction,
   containerActionRefusal,
   FIELD_PERMISSIONS,
@@ -55,7 +56,13 @@ export const containerHandlers = (ctx: HandlerContext): HttpHandler[] => [
     const container = containerById(db, auth, params.id);
     return db.reviews.requests
       .filter((r) => r.containerId === container.id)
-      .sort((a, b) => b.requestedAt.localeCompare(a.requestedAt) || b.id.localeCompare(a.id));
+      .sort(
+        (a, b) =>
+          Number(b.state === 'pending') - Number(a.state === 'pending') ||
+          b.requestedAt.localeCompare(a.requestedAt) ||
+          b.id.localeCompare(a.id),
+      )
+      .slice(0, CONTAINER_REQUESTS_SHOWN);
   }),
   route(ctx, 'container', 'deactivate', ({ db, auth, params }) =>
     requestAction(db, auth, params.id, 'deactivate', () => ({})),
