@@ -223,6 +223,14 @@ const main = async () => {
       path: `/api/rest/v2/location/${big.location_code}/search`,
       body: deep,
     },
+    // The soak's heaviest answers: a location's whole grid, and the container type-ahead.
+    { name: 'racks', method: 'GET', path: `/api/rest/v2/location/${big.location_code}/racks` },
+    {
+      name: 'container type-ahead',
+      method: 'POST',
+      path: `/api/rest/v2/suggestcontainer/${big.location_code}/search`,
+      body: { query: '10' },
+    },
   ];
   const only = process.env.PROFILE_CALLS?.split(',');
   for (const call of calls.filter((c) => !only || only.some((o) => c.name.startsWith(o)))) {
