@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/client';
 import * as t from '../src/db/schema';
+import { s3ObjectStore } from '../src/files/object-store';
 import { png, text } from '../src/files/testing';
 import { createFileStorage, type FileStorage, objectKey } from '../src/services/stored-files';
 import { activeContainers, type Client, createTestApp, signIn, type TestApp } from './harness';
@@ -36,6 +37,21 @@ const rowOf = async (id: string) => {
 };
 
 describe('files in an S3-compatible object store', () => {
+  it('/readyz answers ready while the bucket answers, 503 files_unreachable when it does not', async () => {
+    expect((await h.app.inject({ method: 'GET', url: '/readyz' })).json()).toEqual({ status: 'ready' });
+    const missing = await s3ObjectStore({ ...s3.settings, bucket: 'no-such-bucket' });
+    const other = await createTestApp({ files: createFileStorage(missing) });
+    try {
+      const res = await other.app.inject({ method: 'GET', url: '/readyz' });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toEqual({ status: 'not_ready', reason: 'files_unreachable' });
+      expect((await other.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+    } finally {
+      await other.close();
+      missing.close();
+    }
+  });
+
   it('stores an uploaded image and its thumbnail as objects, serves their bytes and deletes them with the image', async () => {
     const res = await upload(h.app, kdadmin, `/api/rest/v2/location/${code}/image/upload`, {
       bytes: await png(300, 200),

@@ -10,6 +10,8 @@ export interface ObjectStore {
   delete: (key: string) => Promise<void>;
   /** Every key under `prefix`, in key order. */
   keys: (prefix: string) => AsyncIterable<string>;
+  /** Rejects unless the bucket answers (and these credentials may use it): for /readyz. */
+  ping: () => Promise<void>;
   close: () => void;
 }
 
@@ -35,6 +37,7 @@ export const s3ObjectStore = async (settings: S3Settings): Promise<ObjectStore> 
   const {
     DeleteObjectCommand,
     GetObjectCommand,
+    HeadBucketCommand,
     HeadObjectCommand,
     ListObjectsV2Command,
     PutObjectCommand,
@@ -95,6 +98,9 @@ export const s3ObjectStore = async (settings: S3Settings): Promise<ObjectStore> 
         for (const object of page.Contents ?? []) if (object.Key) yield object.Key;
         token = page.IsTruncated ? page.NextContinuationToken : undefined;
       } while (token);
+    },
+    ping: async () => {
+      await client.send(new HeadBucketCommand({ Bucket }));
     },
     close: () => client.destroy(),
   };

@@ -11,13 +11,14 @@ import type { AppMetrics } from '../metrics';
  * The endpoints of operations (ADR 0055), outside the contract and the session, never cached, never the
  * SPA's HTML, and never refused by the overload protection (a busy server must still say how it is):
  * - GET /healthz: the process answers (200 while it runs, whatever the database does);
- * - GET /readyz: the database answers, the code's migrations are applied, and the server is not
- *   shutting down (200), else 503 with the reason (a load balancer takes the instance out);
+ * - GET /readyz: the database answers, the code's migrations are applied, the object store's bucket
+ *   answers (FILES_BACKEND=s3), and the server is not shutting down (200), else 503 with the reason (a
+ *   load balancer takes the instance out);
  * - GET /metrics: Prometheus text, with `Authorization: Bearer <METRICS_TOKEN>` only (404 without a
  *   token configured: off).
  */
 
-/** How long /readyz waits for the database before it calls it unreachable. */
+/** How long /readyz waits for the database (and the bucket) before it calls it unreachable. */
 const DATABASE_TIMEOUT_MS = 2_000;
 
 /** The `when` of the newest migration this build carries (drizzle's journal). */
@@ -42,7 +43,10 @@ const withTimeout = <T>(promise: Promise<T>, ms: number): Promise<T> => {
 
 type Readiness =
   | { ready: true }
-  | { ready: false; reason: 'shutting_down' | 'database_unreachable' | 'migrations_pending' };
+  | {
+      ready: false;
+      reason: 'shutting_down' | 'database_unreachable' | 'migrations_pending' | 'files_unreachable';
+    };
 
 const tokenMatches = (header: string | undefined, token: string): boolean => {
   const given = header?.match(/^Bearer\s+(\S+)$/i)?.[1];
@@ -72,6 +76,20 @@ export const registerOperations = (
 
   const readiness = async (): Promise<Readiness> => {
     if (ctx.lifecycle.shuttingDown) return { ready: false, reason: 'shutting_down' };
+    // Uploads, downloads and exports need the bucket as much as the database.
+    const objects = ctx.files.objects;
+    const bucket = objects
+      ? withTimeout(objects.ping(), DATABASE_TIMEOUT_MS).then(
+          () => true,
+          () => false,
+        )
+      : Promise.resolve(true);
+    const database = await databaseReadiness();
+    if (!database.ready) return database;
+    return (await bucket) ? database : { ready: false, reason: 'files_unreachable' };
+  };
+
+  const databaseReadiness = async (): Promise<Readiness> => {
     try {
       if (migrated) {
         await withTimeout(query('select 1'), DATABASE_TIMEOUT_MS);
