@@ -5,5 +5,17 @@ export {
   DEFAULT_DATASET_NOW,
   LARGE_MIN_CONTAINERS,
 } from './createDataset';
+export {
+  containerEvents,
+  type DatasetContainerEvent,
+  HISTORY_WEEKS,
+  historyAnchor,
+  historyParams,
+  historyWeekStart,
+  mix32,
+  quantityChangeWeek,
+  unit,
+  weeklyConsumption,
+} from './history';
 export { DEMO_PASSWORD } from './people';
 export type * from './types';
