@@ -38,8 +38,6 @@ export const worklistQuery = (request: WorklistRequest) =>
     placeholderData: keepPreviousData,
   });
 
-export const worklistCountQuery = () =>
-  queryOptions({
-    queryKey: queryKeys.worklist.count(),
-    queryFn: () => api.replenishment.worklistCount(),
-  });
+/** The concerns, branches and locations in the user's scope (the worklist's filters). */
+export const scopeTreeQuery = () =>
+  queryOptions({ queryKey: queryKeys.cblTree(), queryFn: () => api.cbl.tree(), staleTime: 5 * 60_000 });
