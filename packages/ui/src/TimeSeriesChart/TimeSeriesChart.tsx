@@ -324,7 +324,7 @@ export function TimeSeriesChart(props: TimeSeriesChartProps) {
     <Figure aria-labelledby={`${id}-label`}>
       <Head>
         <span id={`${id}-label`}>{label}</span>
-        <Switch role="group" aria-label={label}>
+        <Switch role="group" aria-label={`${label}: ${texts.chart} / ${texts.table}`}>
           <button type="button" aria-pressed={view === 'chart'} onClick={() => setView('chart')}>
             {texts.chart}
           </button>

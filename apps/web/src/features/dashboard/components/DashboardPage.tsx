@@ -107,11 +107,7 @@ export function DashboardPage() {
               />
             ) : null}
             {mayWorklist && worklistCount.data ? (
-              <Link
-                to={paths.worklist.to()}
-                aria-label={t('stats.toReorderLink')}
-                style={{ color: 'inherit' }}
-              >
+              <Link to={paths.worklist.to()} title={t('stats.toReorderLink')} style={{ color: 'inherit' }}>
                 <StatCard label={t('stats.toReorder')} value={format.integer(worklistCount.data.count)} />
               </Link>
             ) : null}
