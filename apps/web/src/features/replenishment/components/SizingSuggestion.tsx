@@ -1,4 +1,4 @@
-import type { Container, ContainerSizing } from '@falcon/api-client';
+import type { ContainerSizing } from '@falcon/api-client';
 import { Button, Select } from '@falcon/ui';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
