@@ -189,7 +189,7 @@ describe('sizing', () => {
     });
     // The location's bulk list names the container with its sizing (only changes by default).
     const bulk = (
-      await kdadmin.post(`/api/rest/v2/location/${c!.locationCode}/sizing`, { changesOnly: false, size: 500 })
+      await kdadmin.post(`/api/rest/v2/location/${c!.locationCode}/sizing`, { changesOnly: false, size: 200 })
     ).json();
     expect(bulk).toMatchObject({ locationCode: c!.locationCode, leadTimeDays: 14, safetyTimeDays: 7 });
     expect(bulk.items.find((i: { containerId: string }) => i.containerId === c!.id)).toMatchObject({
