@@ -5,7 +5,7 @@ import type { DatasetContainer } from './types';
  * A year of history per container (issue 16, ADR 0059): what was consumed week by week, the deliveries
  * that refilled the bin, a few quantity changes and the deactivations. It is a pure function of the
  * dataset's seed, the container's number and its fields, built from a counter-based hash (not a running
- * PRNG stream) with nothing but integer arithmetic, + - * / and floor, so the server can compute the
+ * PRNG stream) and a table of hashed values, with nothing but integer arithmetic, + - * / and floor, so the server can compute the
  * very same rows in SQL (`generate_series`, for a million containers) as this code does in memory
  * (the mock, the small and demo seeding); a test holds the two equal.
  *
@@ -33,9 +33,30 @@ export const mix32 = (value: number): number => {
   return (x ^ (x >>> 16)) >>> 0;
 };
 
-/** A float in [0, 1) for (seed, container, week, salt): the same in SQL (`historySql`). */
-export const unit = (seed: number, seq: number, week: number, salt: number): number =>
-  mix32((seed * 2654435761 + seq * 1000003 + week * 7919 + salt * 104729) % TWO_32) / TWO_32;
+/** A float in [0, 1) for (seed, container, salt): the same in SQL (`history-seed.ts`). */
+export const unit = (seed: number, seq: number, salt: number): number => mix32(hashInput(seed, seq, salt)) / TWO_32;
+
+const hashInput = (seed: number, seq: number, salt: number) =>
+  (seed * 2654435761 + seq * 1000003 + salt * 104729) % TWO_32;
+
+/**
+ * Week-by-week randomness comes from one table of 65,536 hashed values, read from a per-container
+ * offset with a stride: a table lookup per week instead of a hash, so SQL generates 60 million rows in
+ * reasonable time (a hash in SQL costs microseconds: PostgreSQL evaluates every operator by call).
+ */
+export const NOISE_TABLE_SIZE = 65_536;
+export const NOISE_TABLE: Float64Array = (() => {
+  const table = new Float64Array(NOISE_TABLE_SIZE);
+  for (let i = 0; i < NOISE_TABLE_SIZE; i++) table[i] = mix32((i * 2654435761) % TWO_32) / TWO_32;
+  return table;
+})();
+/** A container's offset into the table for one kind of weekly value. */
+export const noiseOffset = (seed: number, seq: number, salt: number): number =>
+  mix32(hashInput(seed, seq, salt)) % NOISE_TABLE_SIZE;
+/** The stride between weeks. */
+export const NOISE_STRIDE = 7919;
+const weekly = (offset: number, week: number): number =>
+  NOISE_TABLE[(offset + week * NOISE_STRIDE) % NOISE_TABLE_SIZE] as number;
 
 /** Monday 00:00 UTC of the week holding `now`: the history ends the week before. */
 export const historyAnchor = (now: Date | string): Date => {
@@ -91,24 +112,27 @@ export const historyParams = (c: DatasetContainer): HistoryParams => {
 
 /** Consumption per week, oldest first (`HISTORY_WEEKS` of them). */
 export const weeklyConsumption = (seed: number, p: HistoryParams): number[] => {
-  const amplitude = 0.1 + 0.3 * unit(seed, p.seq, 0, 1);
-  const seasonPhase = Math.floor(52 * unit(seed, p.seq, 0, 2));
-  const trend = (unit(seed, p.seq, 0, 3) - 0.5) * 0.6;
+  const amplitude = 0.1 + 0.3 * unit(seed, p.seq, 1);
+  const seasonPhase = Math.floor(52 * unit(seed, p.seq, 2));
+  const trend = (unit(seed, p.seq, 3) - 0.5) * 0.6;
+  const noise = noiseOffset(seed, p.seq, 4);
+  const outliers = noiseOffset(seed, p.seq, 5);
+  const sizes = noiseOffset(seed, p.seq, 6);
   const weeks: number[] = [];
   for (let w = 0; w < HISTORY_WEEKS; w++) {
     const q = (w + seasonPhase) % 52;
     const season = 1 + amplitude * (Math.abs(2 * q - 52) / 26 - 1);
     const trendFactor = 1 + (trend * (w - 51)) / 51;
-    const noise = 0.8 + 0.4 * unit(seed, p.seq, w, 4);
-    const outlier = unit(seed, p.seq, w, 5) < 0.02 ? 3 + 2 * unit(seed, p.seq, w, 6) : 1;
-    weeks.push(Math.max(0, round(p.base * season * trendFactor * noise * outlier)));
+    const wobble = 0.8 + 0.4 * weekly(noise, w);
+    const outlier = weekly(outliers, w) < 0.02 ? 3 + 2 * weekly(sizes, w) : 1;
+    weeks.push(Math.max(0, round(p.base * season * trendFactor * wobble * outlier)));
   }
   return weeks;
 };
 
 /** Whether a container's filling quantity was changed during the year, and in which week. */
 export const quantityChangeWeek = (seed: number, seq: number): number | null =>
-  unit(seed, seq, 0, 7) < 0.05 ? 10 + Math.floor(30 * unit(seed, seq, 0, 8)) : null;
+  unit(seed, seq, 7) < 0.05 ? 10 + Math.floor(30 * unit(seed, seq, 8)) : null;
 
 const CONSUMPTION_AT = 4 * DAY_MS + 12 * 3_600_000; // Friday 12:00
 const DELIVERY_AT = 4 * DAY_MS + 14 * 3_600_000; // Friday 14:00

@@ -282,7 +282,7 @@ export interface ForecastInput {
   /** Whole weeks of consumption, oldest first (the forecast uses the last FORECAST_WINDOW_WEEKS). */
   weeks: readonly number[];
   stock: number;
-  /** The expected delivery of one on its way (YYYY-MM-DD), else null. */
+  /** The expected delivery of one on its way (YYYY-MM-DD), else null; one overdue counts as none. */
   expectedDeliveryDate: string | null;
   leadTimeDays: number;
   alarmReachWeeks: number;
@@ -307,9 +307,10 @@ const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 export const forecastOf = (input: ForecastInput): Forecast => {
   const today = Date.UTC(input.today.getUTCFullYear(), input.today.getUTCMonth(), input.today.getUTCDate());
   const expected = input.expectedDeliveryDate ? Date.parse(`${input.expectedDeliveryDate}T00:00:00Z`) : null;
+  // A delivery expected in the past is overdue: it cannot be counted on, the lead time counts again.
   const daysToNextDelivery =
-    expected !== null && Number.isFinite(expected)
-      ? Math.max(0, Math.round((expected - today) / DAY_MS))
+    expected !== null && Number.isFinite(expected) && expected >= today
+      ? Math.round((expected - today) / DAY_MS)
       : Math.max(0, input.leadTimeDays);
   const u = urgencyOf({
     stock: input.stock,
