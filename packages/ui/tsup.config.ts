@@ -20,5 +20,12 @@ export default defineConfig({
   splitting: true,
   treeshake: true,
   target: 'es2022',
-  external: ['react', 'react-dom', 'react/jsx-runtime', 'styled-components', '@tanstack/react-virtual'],
+  external: [
+    'react',
+    'react-dom',
+    'react/jsx-runtime',
+    'styled-components',
+    '@tanstack/react-virtual',
+    'uplot',
+  ],
 });

@@ -1,10 +1,11 @@
 // npm run bench:api — the API on the `large` dataset (>= 1,000,000 containers) in PostgreSQL.
 //
-// 1. Creates the database `falcon_bench` next to DATABASE_URL's (default: the local PostgreSQL 15),
-//    runs the migrations and seeds `createDataset({ scale: 'large' })` once (kept for later runs).
+// 1. Creates the database `falcon_bench` (BENCH_DATABASE) next to DATABASE_URL's (default: the local
+//    PostgreSQL 15), runs the migrations and seeds `createDataset({ scale: 'large' })` once (kept for later
+//    runs), with a year of container history (added once to a database seeded before it existed).
 // 2. Starts the built server on it (child process, loopback) and measures with autocannon
 //    (10 connections) p50/p95/p99 and requests/s for sign-in, concerns, location search (first page
-//    and a deep page with filters), suggest and container detail.
+//    and a deep page with filters), suggest, container detail, the reorder worklist and a container's history.
 // 3. Runs the server's statements as raw SQL through `pg` (10 concurrent clients) and prints server/raw.
 //
 // 4. Three runs (BENCH_RUNS): each runs every call against the server and as raw SQL, one after the
@@ -107,6 +108,14 @@ const pageSql = (where: string, orderBy: string, offset: number) =>
   `select total.n, c.* from (select count(*) as n from containers where ${where}) total
    left join (select id as page_id from containers where ${where} order by ${orderBy} limit 20 offset ${offset}) page on true
    left join containers c on c.id = page.page_id order by ${orderBy.replaceAll(/(^|, )/g, '$1c.')}`;
+
+/** The worklist's page (50, most urgent first) with its count, as the server reads it (services/worklist.ts). */
+const worklistSql = (scope: string) =>
+  `select (select count(*) from container_forecasts f where f.active and f.due_date <= current_date ${scope}) as n, p.*
+   from (select f.*, c.code, c.article_name, c.article_code, c.place_code, c.filling_quantity, l.name as location_name
+         from container_forecasts f join containers c on c.id = f.container_id join locations l on l.code = f.location_code
+         where f.active and f.due_date <= current_date ${scope}
+         order by f.order_date, f.container_id limit 50) p`;
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -285,6 +294,31 @@ async function main() {
         http: { method: 'GET', path: `/api/rest/v2/container/${container.id}`, cookie },
         raw: ['select * from containers where id = $1', [container.id]],
       },
+      // Issue 16: the reorder worklist over every container (admin) and one concern's (staff), and a
+      // container's year of history. Raw SQL: the page with its count, and the year's events.
+      {
+        name: 'worklist, first page (admin, all)',
+        http: { method: 'POST', path: '/api/rest/v2/replenishment/worklist', body: { size: 50 }, cookie },
+        raw: [worklistSql(''), []],
+      },
+      {
+        name: 'worklist, first page (staff, C001)',
+        http: {
+          method: 'POST',
+          path: '/api/rest/v2/replenishment/worklist',
+          body: { size: 50 },
+          cookie: staff,
+        },
+        raw: [worklistSql("and f.concern_code = 'C001'"), []],
+      },
+      {
+        name: 'container history',
+        http: { method: 'GET', path: `/api/rest/v2/container/${container.id}/history`, cookie },
+        raw: [
+          `select * from container_events where container_id = $1 and at >= now() - interval '53 weeks' order by at, id`,
+          [container.id],
+        ],
+      },
     ];
     const only = process.env.BENCH_CALLS?.split(',');
     const chosen = calls.filter((c) => !only || only.some((o) => c.name.startsWith(o)));
@@ -349,7 +383,7 @@ async function main() {
         );
       });
       console.log(
-        'targets: location search p95 < 50 ms and <= 1.5 x raw SQL; container detail and concerns p95 <= 2 x raw SQL; concerns >= 3,000 req/s; suggest p95 < 20 ms',
+        'targets: location search p95 < 50 ms and <= 1.5 x raw SQL; container detail and concerns p95 <= 2 x raw SQL; concerns >= 3,000 req/s; suggest p95 < 20 ms; worklist p95 < 100 ms; container history p95 < 50 ms',
       );
     }
 

@@ -1,15 +1,23 @@
-// The benchmarks' PostgreSQL database: `falcon_bench` next to DATABASE_URL's (default: the local
-// PostgreSQL 15), migrated and seeded once with `createDataset({ scale: 'large' })` (kept for later runs).
+// The benchmarks' PostgreSQL database: `falcon_bench` (or BENCH_DATABASE) next to DATABASE_URL's (default:
+// the local PostgreSQL 15), migrated and seeded once with `createDataset({ scale: 'large' })` (kept for later
+// runs). A database seeded before container history existed gets its year of history added (once).
 import { createDataset } from '@falcon/demo-data';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase } from '../src/db/client';
-import { seedDataset } from '../src/db/seed';
+import { hasHistory, seedContainerHistory, seedDataset } from '../src/db/seed';
 
 const baseUrl = process.env.DATABASE_URL || 'postgres://postgres:postgres@127.0.0.1:5432/postgres';
+/** The database's name: BENCH_DATABASE (letters, digits, underscores), else `falcon_bench`. */
+export const benchDatabase = (() => {
+  const name = process.env.BENCH_DATABASE || 'falcon_bench';
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(name))
+    throw new Error(`BENCH_DATABASE: not a plain database name: ${name}`);
+  return name;
+})();
 export const benchUrl = (() => {
   const url = new URL(baseUrl);
-  url.pathname = '/falcon_bench';
+  url.pathname = `/${benchDatabase}`;
   return url.toString();
 })();
 
@@ -17,8 +25,8 @@ export const benchUrl = (() => {
 export async function prepareBenchDatabase(): Promise<void> {
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
-  const exists = await admin.query("select 1 from pg_database where datname = 'falcon_bench'");
-  if (exists.rowCount === 0) await admin.query('create database falcon_bench');
+  const exists = await admin.query('select 1 from pg_database where datname = $1', [benchDatabase]);
+  if (exists.rowCount === 0) await admin.query(`create database ${benchDatabase}`);
   await admin.end();
   const database = await openDatabase({ databaseUrl: benchUrl });
   const counted = (await database.db.execute(sql`select count(*)::int as n from containers`)) as unknown as {
@@ -26,12 +34,19 @@ export async function prepareBenchDatabase(): Promise<void> {
   };
   const count = counted.rows[0]?.n ?? 0;
   if (count < 1_000_000) {
-    if (count > 0) throw new Error('falcon_bench holds a partial dataset: drop the database and run again');
+    if (count > 0)
+      throw new Error(`${benchDatabase} holds a partial dataset: drop the database and run again`);
     const started = Date.now();
-    console.log('seeding the large dataset into falcon_bench (once)...');
-    await seedDataset(database.db, createDataset({ seed: 1, scale: 'large' }));
+    console.log(`seeding the large dataset into ${benchDatabase} (once)...`);
+    await seedDataset(database.db, createDataset({ seed: 1, scale: 'large' }), { log: console.log });
     await database.db.execute(sql`analyze`);
     console.log(`seeded in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  } else if (!(await hasHistory(database.db))) {
+    const started = Date.now();
+    console.log(`adding a year of container history to ${benchDatabase} (once)...`);
+    await seedContainerHistory(database.db, 1, new Date(), console.log);
+    await database.db.execute(sql`analyze`);
+    console.log(`history seeded in ${((Date.now() - started) / 1000).toFixed(0)} s`);
   }
   await database.close();
 }

@@ -47,6 +47,19 @@ const labels = Object.fromEntries(
         delivery: Object.fromEntries(
           DELIVERY_STATES.map((s) => [s, need(common.delivery?.[s], `${lang} common:delivery.${s}`)]),
         ),
+        worklist: {
+          ...Object.fromEntries(
+            ['title', 'stock', 'averageWeekly', 'stockOutDate', 'nextDeliveryDate', 'marginDays', 'why'].map(
+              (k) => [k, need(common.worklistExport?.[k], `${lang} common:worklistExport.${k}`)],
+            ),
+          ),
+          reasons: Object.fromEntries(
+            ['below_alarm', 'stock_out_before_delivery'].map((k) => [
+              k,
+              need(common.worklistExport?.reasons?.[k], `${lang} common:worklistExport.reasons.${k}`),
+            ]),
+          ),
+        },
       },
     ];
   }),

@@ -52,6 +52,19 @@ export const LABELS = {
       indelivery: 'In Lieferung',
       backorder: 'Rückstand',
     },
+    worklist: {
+      title: 'Nachbestell-Arbeitsliste',
+      stock: 'Bestand',
+      averageWeekly: 'Durchschnittsverbrauch pro Woche',
+      stockOutDate: 'Leer am',
+      nextDeliveryDate: 'Nächste Lieferung',
+      marginDays: 'Tage Puffer',
+      why: 'Grund',
+      reasons: {
+        below_alarm: 'Unter der Alarmreichweite',
+        stock_out_before_delivery: 'Leer vor der nächsten Lieferung',
+      },
+    },
   },
   en: {
     fields: {
@@ -101,6 +114,19 @@ export const LABELS = {
       inaccess: 'In access',
       indelivery: 'In delivery',
       backorder: 'Backorder',
+    },
+    worklist: {
+      title: 'Reorder worklist',
+      stock: 'Stock',
+      averageWeekly: 'Average consumption a week',
+      stockOutDate: 'Runs dry on',
+      nextDeliveryDate: 'Next delivery',
+      marginDays: 'Days of margin',
+      why: 'Reason',
+      reasons: {
+        below_alarm: 'Below alarm reach',
+        stock_out_before_delivery: 'Runs dry before the next delivery',
+      },
     },
   },
   cz: {
@@ -152,6 +178,19 @@ export const LABELS = {
       indelivery: 'V dodání',
       backorder: 'Nevyřízená objednávka',
     },
+    worklist: {
+      title: 'Pracovní seznam k doobjednání',
+      stock: 'Zásoba',
+      averageWeekly: 'Průměrná spotřeba za týden',
+      stockOutDate: 'Dojde dne',
+      nextDeliveryDate: 'Příští dodávka',
+      marginDays: 'Dny rezervy',
+      why: 'Důvod',
+      reasons: {
+        below_alarm: 'Pod alarmovým dosahem',
+        stock_out_before_delivery: 'Dojde před příští dodávkou',
+      },
+    },
   },
   pl: {
     fields: {
@@ -201,6 +240,19 @@ export const LABELS = {
       inaccess: 'W przyjęciu',
       indelivery: 'W dostawie',
       backorder: 'Zaległe zamówienie',
+    },
+    worklist: {
+      title: 'Lista zamówień uzupełniających',
+      stock: 'Zapas',
+      averageWeekly: 'Średnie zużycie tygodniowe',
+      stockOutDate: 'Wyczerpie się',
+      nextDeliveryDate: 'Następna dostawa',
+      marginDays: 'Dni zapasu',
+      why: 'Powód',
+      reasons: {
+        below_alarm: 'Poniżej zasięgu alarmowego',
+        stock_out_before_delivery: 'Wyczerpie się przed następną dostawą',
+      },
     },
   },
   hu: {
@@ -252,6 +304,19 @@ export const LABELS = {
       indelivery: 'Szállítás alatt',
       backorder: 'Hátralék',
     },
+    worklist: {
+      title: 'Utánrendelési munkalista',
+      stock: 'Készlet',
+      averageWeekly: 'Átlagos heti fogyasztás',
+      stockOutDate: 'Kifogy',
+      nextDeliveryDate: 'Következő szállítás',
+      marginDays: 'Tartalék napok',
+      why: 'Ok',
+      reasons: {
+        below_alarm: 'A riasztási fedezet alatt',
+        stock_out_before_delivery: 'A következő szállítás előtt kifogy',
+      },
+    },
   },
   ro: {
     fields: {
@@ -301,6 +366,19 @@ export const LABELS = {
       inaccess: 'În recepție',
       indelivery: 'În livrare',
       backorder: 'Comandă restantă',
+    },
+    worklist: {
+      title: 'Listă de reaprovizionare',
+      stock: 'Stoc',
+      averageWeekly: 'Consum mediu pe săptămână',
+      stockOutDate: 'Se epuizează la',
+      nextDeliveryDate: 'Următoarea livrare',
+      marginDays: 'Zile de rezervă',
+      why: 'Motiv',
+      reasons: {
+        below_alarm: 'Sub acoperirea de alarmă',
+        stock_out_before_delivery: 'Se epuizează înainte de următoarea livrare',
+      },
     },
   },
 } as const satisfies Record<string, LabelSet>;

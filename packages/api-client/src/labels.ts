@@ -15,6 +15,17 @@ export interface LabelSet {
   yes: string;
   no: string;
   delivery: Record<DeliveryState, string>;
+  /** The reorder worklist's export (issue 16): its title and the columns that are no container field. */
+  worklist: {
+    title: string;
+    stock: string;
+    averageWeekly: string;
+    stockOutDate: string;
+    nextDeliveryDate: string;
+    marginDays: string;
+    why: string;
+    reasons: { below_alarm: string; stock_out_before_delivery: string };
+  };
 }
 
 /** The contract language of a `lang` value (`cz` or i18next's `cs`, any case, with a region or not). */

@@ -349,6 +349,52 @@ export const ROUTES = {
       responseKind: 'binary',
     },
   },
+  replenishment: {
+    containerHistory: {
+      method: 'GET',
+      path: '/rest/v2/container/:id/history',
+    },
+    containerSizing: {
+      method: 'POST',
+      path: '/rest/v2/container/:id/sizing',
+    },
+    locationSizing: {
+      method: 'POST',
+      path: '/rest/v2/location/:code/sizing',
+    },
+    locationSettings: {
+      method: 'GET',
+      path: '/rest/v2/location/:code/replenishment',
+    },
+    saveLocationSettings: {
+      method: 'POST',
+      path: '/rest/v2/location/:code/replenishment',
+    },
+    branchSettings: {
+      method: 'GET',
+      path: '/rest/v2/branch/:code/replenishment',
+    },
+    saveBranchSettings: {
+      method: 'POST',
+      path: '/rest/v2/branch/:code/replenishment',
+    },
+    worklist: {
+      method: 'POST',
+      path: '/rest/v2/replenishment/worklist',
+    },
+    worklistCount: {
+      method: 'GET',
+      path: '/rest/v2/replenishment/worklist/count',
+    },
+    exportWorklist: {
+      method: 'POST',
+      path: '/rest/v2/replenishment/worklist/export/xlsx',
+    },
+    reachBands: {
+      method: 'GET',
+      path: '/rest/v2/location/:code/reachbands',
+    },
+  },
   users: {
     list: {
       method: 'POST',

@@ -556,6 +556,64 @@ const MATRIX_SPECS: Record<EndpointName, Spec> = {
         example(C.protocol.location.body, { filterMap: { type: 'request' } }),
       ),
   },
+  'replenishment.containerHistory': {
+    variants: OWN_FOREIGN,
+    object: (p, c, v) => p.documentedContainer(p.concernFor(c, v)),
+    request: (x) => req(C.replenishment.containerHistory, { id: id(x) }),
+  },
+  'replenishment.containerSizing': {
+    variants: OWN_FOREIGN,
+    object: (p, c, v) => p.documentedContainer(p.concernFor(c, v)),
+    request: (x) => req(C.replenishment.containerSizing, { id: id(x) }, { windowWeeks: 12 }),
+  },
+  'replenishment.locationSizing': {
+    variants: OWN_FOREIGN,
+    object: objectFor('location'),
+    request: (x) => req(C.replenishment.locationSizing, { code: code(x) }, { size: 20 }),
+  },
+  'replenishment.locationSettings': {
+    variants: OWN_FOREIGN,
+    object: objectFor('location'),
+    request: (x) => req(C.replenishment.locationSettings, { code: code(x) }),
+  },
+  'replenishment.saveLocationSettings': {
+    variants: OWN_FOREIGN,
+    object: objectFor('location'),
+    request: (x) =>
+      req(C.replenishment.saveLocationSettings, { code: code(x) }, { leadTimeDays: 10, safetyTimeDays: 5 }),
+  },
+  'replenishment.branchSettings': {
+    variants: OWN_FOREIGN,
+    object: objectFor('branch'),
+    request: (x) => req(C.replenishment.branchSettings, { code: code(x) }),
+  },
+  'replenishment.saveBranchSettings': {
+    variants: OWN_FOREIGN,
+    object: objectFor('branch'),
+    request: (x) =>
+      req(
+        C.replenishment.saveBranchSettings,
+        { code: code(x) },
+        { leadTimeDays: null, safetyTimeDays: null },
+      ),
+  },
+  // The worklist's filter names a concern: one out of scope answers 404 like a missing one.
+  'replenishment.worklist': {
+    variants: OWN_FOREIGN,
+    object: objectFor('concern'),
+    request: (x) => req(C.replenishment.worklist, {}, { concernCode: code(x), size: 20 }),
+  },
+  'replenishment.worklistCount': { variants: NONE, request: () => req(C.replenishment.worklistCount) },
+  'replenishment.exportWorklist': {
+    variants: OWN_FOREIGN,
+    object: objectFor('concern'),
+    request: (x) => req(C.replenishment.exportWorklist, {}, { concernCode: code(x) }),
+  },
+  'replenishment.reachBands': {
+    variants: OWN_FOREIGN,
+    object: objectFor('location'),
+    request: (x) => req(C.replenishment.reachBands, { code: code(x) }),
+  },
   'exports.list': { variants: NONE, request: () => req(C.exports.list) },
   'exports.download': {
     variants: OWN_FOREIGN,

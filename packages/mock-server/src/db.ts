@@ -21,6 +21,7 @@ import type {
 import { createDataset, type DatasetOptions } from '@falcon/demo-data';
 import { FileStore } from './store/files';
 import { GrantStore } from './store/grants';
+import { HistoryStore } from './store/history';
 import { Ids } from './store/ids';
 import { ProtocolLog } from './store/protocol';
 import { ReviewStore } from './store/reviews';
@@ -70,6 +71,8 @@ export class MockDb {
   reviews!: ReviewStore;
   protocol!: ProtocolLog;
   files!: FileStore;
+  /** Container history, forecasts and lead/safety times (issue 16). */
+  history!: HistoryStore;
   /** "Handle rack": when and by whom a rack was last serviced, per rack code. */
   rackHandled!: Map<string, RackHandled>;
 
@@ -106,6 +109,7 @@ export class MockDb {
     this.reviews = new ReviewStore(d);
     this.protocol = new ProtocolLog(d.protocol, this.ids);
     this.files = new FileStore(d);
+    this.history = new HistoryStore(d);
     this.rackHandled = new Map();
   }
 

@@ -30,6 +30,7 @@ export * from './SelectorBar';
 export * from './Skeleton';
 export * from './Spinner';
 export * from './Tabs';
+export * from './TimeSeriesChart';
 export * from './Toasts';
 export * from './Tooltip';
 export * from './theme';

@@ -28,6 +28,12 @@ const employeeKeys = {
   fieldServiceEmployeeKey: text('field_service_employee_key'),
 };
 
+/** Lead and safety time in days (issue 16): null inherits (a location its branch's, a branch the product's). */
+const replenishmentTimes = {
+  leadTimeDays: integer('lead_time_days'),
+  safetyTimeDays: integer('safety_time_days'),
+};
+
 // --- the tree --------------------------------------------------------------------------------
 
 export const concerns = pgTable('concerns', {
@@ -45,6 +51,7 @@ export const branches = pgTable(
       .notNull()
       .references(() => concerns.code),
     ...employeeKeys,
+    ...replenishmentTimes,
   },
   (t) => [index('branches_concern_idx').on(t.concernCode)],
 );
@@ -62,6 +69,7 @@ export const locations = pgTable(
       .references(() => concerns.code),
     ...employeeKeys,
     address: text('address'),
+    ...replenishmentTimes,
   },
   (t) => [index('locations_branch_idx').on(t.branchCode), index('locations_concern_idx').on(t.concernCode)],
 );
@@ -622,7 +630,7 @@ export const exportJobs = pgTable(
     ownerUserId: text('owner_user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['location', 'branch', 'concern'] }).notNull(),
+    kind: text('kind', { enum: ['location', 'branch', 'concern', 'worklist'] }).notNull(),
     scopeCode: text('scope_code').notNull(),
     scopeName: text('scope_name').notNull(),
     state: text('state', { enum: ['queued', 'running', 'done', 'failed'] }).notNull(),
@@ -651,3 +659,85 @@ export const settings = pgTable('settings', {
   key: text('key').primaryKey(),
   value: jsonb('value').notNull(),
 });
+
+// --- history and replenishment (issue 16, ADR 0051/0059) -------------------------------------------
+
+export const CONTAINER_EVENT_KINDS = [
+  'consumption',
+  'delivery',
+  'quantity_change',
+  'deactivation',
+  'activation',
+] as const;
+
+/**
+ * Every event that changes what a container holds or how fast it empties, with its time: written where
+ * an approval applies its change (services/reviews.ts) and by the data sets (the ERP feed in production).
+ * The location and concern are kept for the scope. No foreign key: a year of a million containers is
+ * about 60 million rows, seeded in bulk.
+ */
+export const containerEvents = pgTable(
+  'container_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    containerId: text('container_id').notNull(),
+    concernCode: text('concern_code').notNull(),
+    locationCode: text('location_code').notNull(),
+    at: ts('at').notNull(),
+    kind: text('kind', { enum: CONTAINER_EVENT_KINDS }).notNull(),
+    /** Consumed or delivered; the new filling quantity of a quantity change. */
+    quantity: doublePrecision('quantity'),
+    /** The filling quantity before a quantity change. */
+    previousQuantity: doublePrecision('previous_quantity'),
+    stockAfter: doublePrecision('stock_after'),
+  },
+  (t) => [index('container_events_container_at_idx').on(t.containerId, t.at)],
+);
+
+/**
+ * Each container's forecast, kept so the worklist never aggregates a year of events per request: the
+ * domain's `forecastOf` at `computedOn`, written when an event is written and refreshed by a nightly job.
+ * Dates are absolute, so the row stays valid from day to day: the container is on the worklist from
+ * `dueDate` on, in the order of `orderDate` (its stock-out date less the lead time: margin = orderDate - today).
+ */
+export const containerForecasts = pgTable(
+  'container_forecasts',
+  {
+    containerId: text('container_id').primaryKey(),
+    concernCode: text('concern_code').notNull(),
+    branchCode: text('branch_code').notNull(),
+    locationCode: text('location_code').notNull(),
+    active: boolean('active').notNull(),
+    stock: doublePrecision('stock').notNull(),
+    averageWeekly: doublePrecision('average_weekly').notNull(),
+    /** Reach in weeks on `computedOn`; null without consumption. */
+    reachWeeks: doublePrecision('reach_weeks'),
+    computedOn: date('computed_on', { mode: 'string' }).notNull(),
+    stockOutDate: date('stock_out_date', { mode: 'string' }),
+    leadTimeDays: integer('lead_time_days').notNull(),
+    /** The expected date of a delivery on its way (then the next delivery is that, not today + lead time). */
+    expectedDeliveryDate: date('expected_delivery_date', { mode: 'string' }),
+    /** From this day the reach is below the alarm reach (null: not within the horizon). */
+    alarmDate: date('alarm_date', { mode: 'string' }),
+    /** From this day it runs dry before the next delivery can arrive (null: not within the horizon). */
+    stockOutDueDate: date('stock_out_due_date', { mode: 'string' }),
+    /** The earlier of the two: on the worklist from this day on. */
+    dueDate: date('due_date', { mode: 'string' }),
+    /** The worklist's order (least margin first). */
+    orderDate: date('order_date', { mode: 'string' }).notNull(),
+  },
+  (t) => [
+    index('container_forecasts_order_idx').on(t.orderDate, t.containerId).where(sql`${t.active}`),
+    index('container_forecasts_concern_idx')
+      .on(t.concernCode, t.orderDate, t.containerId)
+      .where(sql`${t.active}`),
+    index('container_forecasts_branch_idx')
+      .on(t.branchCode, t.orderDate, t.containerId)
+      .where(sql`${t.active}`),
+    index('container_forecasts_location_idx')
+      .on(t.locationCode, t.orderDate, t.containerId)
+      .where(sql`${t.active}`),
+    index('container_forecasts_due_idx').on(t.dueDate).where(sql`${t.active}`),
+    index('container_forecasts_concern_due_idx').on(t.concernCode, t.dueDate).where(sql`${t.active}`),
+  ],
+);

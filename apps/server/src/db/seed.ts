@@ -1,9 +1,11 @@
-import { DEFAULT_ROLE_NAMES, DEFAULT_ROLES } from '@falcon/api-client';
+import { DEFAULT_ROLE_NAMES, DEFAULT_ROLES, weekStart } from '@falcon/api-client';
 import type { Dataset } from '@falcon/demo-data';
 import { count } from 'drizzle-orm';
 import { hashPassword } from '../auth/password';
 import { newId, sha256 } from '../ids';
+import { refreshAllForecasts } from '../services/history';
 import type { Db } from './client';
+import { seedHistory } from './history-seed';
 import * as t from './schema';
 
 const BATCH = 1_000;
@@ -23,7 +25,11 @@ const date = (iso: string | null) => (iso === null ? null : new Date(iso));
  * Inserts a generated dataset (1,000 rows per statement). Demo users get argon2id hashes of
  * their demo password; users sharing a password still get their own salt.
  */
-export const seedDataset = async (db: Db, d: Dataset): Promise<void> => {
+export const seedDataset = async (
+  db: Db,
+  d: Dataset,
+  o: { now?: Date; log?: (line: string) => void } = {},
+): Promise<void> => {
   await db.transaction(async (tx) => {
     const x = tx as unknown as Db;
     await inBatches(d.concerns, (b) => x.insert(t.concerns).values(b));
@@ -163,7 +169,35 @@ export const seedDataset = async (db: Db, d: Dataset): Promise<void> => {
     );
     // Pairs, not an object: jsonb sorts object keys, the footer keeps the dataset's order.
     await x.insert(t.settings).values({ key: 'footerLinks', value: Object.entries(d.footerLinks) });
+    await seedContainerHistory(x, d.seed, o.now ?? new Date(), o.log);
   });
+};
+
+/**
+ * A year of history per container (the same rows @falcon/demo-data generates, computed in SQL) ending
+ * the week before `now`, so a demo always shows its last twelve months, and every container's forecast.
+ */
+export const seedContainerHistory = async (
+  db: Db,
+  seed: number,
+  now: Date,
+  log: (line: string) => void = () => {},
+): Promise<void> => {
+  await db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Db;
+    let started = Date.now();
+    const events = await seedHistory(tx, { seed, anchor: weekStart(now), log });
+    log(`history: ${events} events in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    started = Date.now();
+    const forecasts = await refreshAllForecasts(tx, now);
+    log(`forecasts: ${forecasts} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  });
+};
+
+/** Whether the database holds container history (one seeded before it existed does not). */
+export const hasHistory = async (db: Db): Promise<boolean> => {
+  const [row] = await db.select({ id: t.containerEvents.id }).from(t.containerEvents).limit(1);
+  return row !== undefined;
 };
 
 /** The built-in roles of api-client (ids R01-R05, like the dataset's). */

@@ -4,17 +4,22 @@ import {
   type ExportJob,
   type ExportRequest,
   type Language,
+  labelsFor,
   protocolEntry,
+  type WorklistFilter,
+  worklistExportTable,
 } from '@falcon/api-client';
 import { and, eq, gt, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { type Auth, loadGrants } from '../auth/sessions';
 import type { Db } from '../db/client';
 import * as t from '../db/schema';
+import { writeTableXlsx } from '../exports/table-xlsx';
 import { writeContainersXlsx, XLSX_MIME } from '../exports/xlsx';
 import { newId } from '../ids';
 import { containerFor, searchParts } from '../services/containers';
 import { writeProtocol } from '../services/protocol';
+import { wholeWorklist, worklistScope } from '../services/worklist';
 import { defineJob, isShutdown, type JobContext, type JobQueue } from './queue';
 
 type JobRow = typeof t.exportJobs.$inferSelect;
@@ -41,13 +46,16 @@ export const enqueueExport = async (
   auth: Auth,
   kind: ExportJob['kind'],
   scope: { code: string; name: string },
-  request: Request,
+  /** A search (location, branch, concern) or the worklist's filter (`worklist`). */
+  request: Request | WorklistFilter,
   now: Date,
   /** The language of the xlsx (the request's `lang`); the owner's profile language by default. */
   language: Language = auth.user.language,
 ): Promise<ExportJob> => {
   // Filters and sort over hidden fields are refused now (403), not later as a failed job.
-  checkSearchRights(auth.permissions, request.filters, request.sortField);
+  if (kind !== 'worklist')
+    checkSearchRights(auth.permissions, (request as Request).filters, (request as Request).sortField);
+  const day = now.toISOString().slice(0, 10);
   // The row the user sees and the queued job are written in one transaction: neither exists alone.
   const job = await db.transaction(async (transaction) => {
     const tx = transaction as unknown as Db;
@@ -60,7 +68,10 @@ export const enqueueExport = async (
         scopeCode: scope.code,
         scopeName: scope.name,
         state: 'queued',
-        filename: `Export_${scope.code}_${now.toISOString().slice(0, 10)}.xlsx`,
+        filename:
+          kind === 'worklist'
+            ? `Worklist${scope.code ? `_${scope.code}` : ''}_${day}.xlsx`
+            : `Export_${scope.code}_${day}.xlsx`,
         language,
         request: request as unknown as Record<string, unknown>,
         createdAt: now,
@@ -114,6 +125,7 @@ const ownerAuth = async (db: Db, userId: string): Promise<Auth | null> => {
 export const runExport = async (db: Db, job: JobRow, signal?: AbortSignal, pageSize = PAGE) => {
   const auth = await ownerAuth(db, job.ownerUserId);
   if (!auth) throw new Error('The owner of the export no longer exists.');
+  if (job.kind === 'worklist') return runWorklistExport(db, auth, job, signal);
   const request = job.request as unknown as Request;
   const pool = eq(
     job.kind === 'location'
@@ -154,6 +166,28 @@ export const runExport = async (db: Db, job: JobRow, signal?: AbortSignal, pageS
     language: job.language,
     sheetName: job.scopeCode,
     timeZone: 'Europe/Berlin',
+    ...(signal ? { signal } : {}),
+  });
+};
+
+/**
+ * The reorder worklist as the owner sees it now (its scope and fields today, the filter it asked for):
+ * the columns of `worklistExportTable`, in the owner's language.
+ */
+const runWorklistExport = async (db: Db, auth: Auth, job: JobRow, signal?: AbortSignal) => {
+  const filter = job.request as WorklistFilter;
+  const where = await worklistScope(db, auth, filter);
+  const labels = labelsFor(job.language);
+  const { header } = worklistExportTable([], labels, auth.permissions);
+  const now = new Date();
+  async function* rows() {
+    for await (const item of wholeWorklist(db, where, now))
+      yield worklistExportTable([item], labels, auth.permissions).rows[0] as (string | number)[];
+  }
+  return writeTableXlsx({
+    header,
+    rows: rows(),
+    sheetName: labels.worklist.title,
     ...(signal ? { signal } : {}),
   });
 };

@@ -10,6 +10,7 @@ import { locationRoutes } from './location';
 import { locationFileRoutes } from './location-files';
 import { cblRoutes, concernRoutes, concernsRoutes, contentRoutes, employeeRoutes } from './org';
 import { protocolRoutes } from './protocol';
+import { replenishmentRoutes } from './replenishment';
 import { reviewsRoutes } from './reviews';
 
 /** Every route group, one per contract resource (location in two). */
@@ -32,6 +33,7 @@ export const routeGroups = [
   protocolRoutes,
   exportsRoutes,
   reviewsRoutes,
+  replenishmentRoutes,
   usersRoutes,
   rolesRoutes,
   profileRoutes,

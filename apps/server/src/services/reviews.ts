@@ -19,6 +19,7 @@ import type { Db } from '../db/client';
 import * as t from '../db/schema';
 import { HttpError } from '../errors';
 import { newId } from '../ids';
+import { recordApproval } from './history';
 import { writeProtocol } from './protocol';
 import type { FileStorage } from './stored-files';
 import { employeeKeysOf, type LocationRow } from './tree';
@@ -151,6 +152,8 @@ const applyToContainer = async (
     after[`${c.id}.${key}`] = plain(value);
   }
   if (Object.keys(patch).length) await tx.update(t.containers).set(patch).where(eq(t.containers.id, c.id));
+  // The container's history keeps what changed (a scan, a new quantity, a deactivation), its forecast follows.
+  await recordApproval(tx, c, change, now);
 };
 
 /**

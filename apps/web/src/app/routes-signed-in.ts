@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { LoaderFunctionArgs, Params, RouteObject } from 'react-router-dom';
 import { redirect } from 'react-router-dom';
+import { WORKLIST_PERMISSION } from '../config/access';
 import { paths } from '../config/paths';
 import type { Namespace } from '../lib/i18n';
 import { refreshSession } from '../lib/session-refresh';
@@ -27,6 +28,7 @@ export const SIGNED_IN_ROUTE_NAMESPACES = {
   'location-gallery': ['lists', 'location'],
   'location-lists': ['lists', 'location'],
   'location-protocol': ['lists', 'location'],
+  'location-replenishment': ['lists', 'location', 'replenishment'],
   location: ['lists', 'location', 'reviews'],
   'mobile-app': ['scanner'],
   profile: ['admin', 'profile'],
@@ -36,6 +38,7 @@ export const SIGNED_IN_ROUTE_NAMESPACES = {
   roles: ['admin'],
   user: ['admin'],
   users: ['admin'],
+  worklist: ['replenishment'],
 } as const satisfies Record<string, readonly Namespace[]>;
 
 // One chunk per route module (vite.config.ts names them route-<file>-<hash>.js); the public ones are
@@ -124,6 +127,9 @@ const prefetchLocation = ensure(({ code }, client) =>
     : null,
 );
 
+/** The replenishment pages: reach is what they are about (field visibility); without it they answer /error. */
+const REPLENISHMENT = [WORKLIST_PERMISSION];
+
 const fixed: RouteHandle = { layout: 'FixedHeight' };
 const plain: RouteHandle = { layout: 'Default' };
 
@@ -143,6 +149,13 @@ export const signedInRoutes: RouteObject[] = [
   route(paths.locationProtocol.path, plain, page('location-protocol'), prefetchLocation),
   // Decision (issue 6): the barcode and inventory lists of a location get their own sub-page.
   route(paths.locationLists.path, plain, page('location-lists'), prefetchLocation),
+  route(
+    paths.locationReplenishment.path,
+    { ...plain, permissions: REPLENISHMENT },
+    page('location-replenishment'),
+    prefetchLocation,
+  ),
+  route(paths.worklist.path, { ...plain, permissions: REPLENISHMENT }, page('worklist')),
   route(paths.roles.path, { ...plain, guard: 'roleAdministration' }, page('roles')),
   route(paths.role.path, { ...plain, guard: 'roleAdministration' }, page('role'), prefetchRole),
   route(paths.users.path, { ...plain, guard: 'userAdministration' }, page('users')),

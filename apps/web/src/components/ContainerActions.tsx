@@ -1,28 +1,21 @@
 import { type Container, hasAll } from '@falcon/api-client/lite';
-import { Button, ConfirmDialog, Dialog, useToast } from '@falcon/ui';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Button, ConfirmDialog, Dialog } from '@falcon/ui';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { api } from '../lib/api';
 import {
-  ACTION_MESSAGES,
   actionRefusal,
   type ContainerAction,
-  type ContainerRequest,
   defaultOrderDate,
   earliestOrderDay,
   MESSAGE_PERMISSIONS,
   parseAmount,
   permittedActions,
-  refusalOf,
-  sendContainerRequest,
 } from '../lib/container-actions';
-import { useNotify } from '../lib/messages';
-import { queryKeys } from '../lib/query-keys';
 import { state } from '../lib/store';
 import { Field, FormRow } from './Field';
 import { MessageDialog } from './MessageDialog';
+import { useContainerRequest } from './useContainerRequest';
 
 interface ContainerActionsProps {
   container: Container;
@@ -47,9 +40,6 @@ interface ContainerActionsProps {
  */
 export function ContainerActions({ container, layout = 'row', onRequested }: ContainerActionsProps) {
   const { t } = useTranslation(['common', 'messages']);
-  const notify = useNotify();
-  const toast = useToast();
-  const queryClient = useQueryClient();
   const { session } = useSnapshot(state);
   const may = permittedActions(container, session?.permissions ?? []);
   const [open, setOpen] = useState<ContainerAction | 'message' | null>(null);
@@ -60,34 +50,13 @@ export function ContainerActions({ container, layout = 'row', onRequested }: Con
   const quantityId = useId();
   const orderId = useId();
 
-  const send = useMutation({
-    mutationFn: (request: ContainerRequest) => sendContainerRequest(container.id, request),
-    onSuccess: (_answer, { action }) => {
-      notify.success(ACTION_MESSAGES[action].success);
+  const { send, sending } = useContainerRequest(container, {
+    onSent: (action) => {
       setOpen(null);
       onRequested?.(action);
-      return Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryKeys.container.all(container.id) }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.reviews.all }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.dashboard() }),
-      ]);
     },
-    onError: async (error, { action }) => {
-      // Someone else was quicker (409): read the container as it is now; its state explains the refusal.
-      const fresh = await api.container.get({ params: { id: container.id } }).catch(() => null);
-      if (fresh) queryClient.setQueryData(queryKeys.container.detail(container.id), fresh);
-      const reason = refusalOf(error, action, fresh);
-      if (!reason) return notify.error(error, ACTION_MESSAGES[action].failure);
-      setOpen(null);
-      void queryClient.invalidateQueries({ queryKey: queryKeys.container.requests(container.id) });
-      return toast.show({
-        type: 'error',
-        title: t(ACTION_MESSAGES[action].failure, { ns: 'messages' }),
-        text: t(`containerActions.refused.${reason}`),
-      });
-    },
+    onRefused: () => setOpen(null),
   });
-  const sending = (action: ContainerAction) => send.isPending && send.variables?.action === action;
 
   const submitQuantity = (event: FormEvent) => {
     event.preventDefault();

@@ -96,6 +96,9 @@ const sentenceKey = (
   | 'exportLocation'
   | 'exportBranch'
   | 'exportConcern'
+  | 'exportWorklist'
+  | 'replenishmentTimesLocation'
+  | 'replenishmentTimesBranch'
   | 'requested'
   | 'requestedRack'
   | 'requestedShelf'
@@ -115,7 +118,10 @@ const sentenceKey = (
       return inventory ? 'inventoryListUploaded' : 'barcodeListUploaded';
     case 'listRemoved':
       return inventory ? 'inventoryListRemoved' : 'barcodeListRemoved';
+    case 'replenishmentTimesChanged':
+      return values.branch !== undefined ? 'replenishmentTimesBranch' : 'replenishmentTimesLocation';
     case 'exportQueued':
+      if (values.kind === 'worklist') return 'exportWorklist';
       return values.kind === 'concern'
         ? 'exportConcern'
         : values.kind === 'branch'
@@ -203,6 +209,12 @@ const sentence = (t: TFunction<'common'>, key: ReturnType<typeof sentenceKey>): 
       return t('protocol.exportBranch');
     case 'exportConcern':
       return t('protocol.exportConcern');
+    case 'exportWorklist':
+      return t('protocol.exportWorklist');
+    case 'replenishmentTimesLocation':
+      return t('protocol.replenishmentTimesLocation');
+    case 'replenishmentTimesBranch':
+      return t('protocol.replenishmentTimesBranch');
     case 'requested':
       return t('protocol.requested');
     case 'requestedRack':

@@ -1,4 +1,4 @@
-import { ACTION_PERMISSIONS, hasAll, ROUTE_GUARDS } from '@falcon/api-client/lite';
+import { ACTION_PERMISSIONS, FIELD_PERMISSIONS, hasAll, ROUTE_GUARDS } from '@falcon/api-client/lite';
 
 /**
  * Who may open what, in one place: the router's guards (app/guards.ts) and the user menu
@@ -27,7 +27,14 @@ export type MenuEntry =
   | 'exports'
   | 'reviews'
   | 'myRequests'
-  | 'mobileApp';
+  | 'mobileApp'
+  | 'worklist';
+
+/**
+ * The reorder worklist and a location's replenishment page: who may see a container's reach (the
+ * worklist's order and reason are reaches and stock-out days; without it the list says nothing).
+ */
+export const WORKLIST_PERMISSION = FIELD_PERMISSIONS.reachInWeeks;
 
 /**
  * The user menu's links, in menu order (spec section 6). Each guarded page is offered exactly when its
@@ -45,6 +52,8 @@ export const menuEntries = (granted: Granted): MenuEntry[] => {
   if (mayOpen(granted, 'protocolAdministration')) entries.push('protocol');
   if (mayOpen(granted, 'exportAdministration')) entries.push('exports');
   if (hasAll(granted ?? [], [ACTION_PERMISSIONS.reviewRequests])) entries.push('reviews');
-  entries.push('myRequests', 'mobileApp');
+  entries.push('myRequests');
+  if (hasAll(granted ?? [], [WORKLIST_PERMISSION])) entries.push('worklist');
+  entries.push('mobileApp');
   return entries;
 };

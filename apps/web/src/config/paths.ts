@@ -45,6 +45,11 @@ export const paths = {
     path: '/location/:code/lists',
     to: (code: string) => `/location/${enc(code)}/lists`,
   },
+  locationReplenishment: {
+    path: '/location/:code/replenishment',
+    to: (code: string) => `/location/${enc(code)}/replenishment`,
+  },
+  worklist: { path: '/worklist', to: () => '/worklist' },
   roles: { path: '/admin/roles', to: () => '/admin/roles' },
   role: { path: '/admin/role/:id', to: (id: string) => `/admin/role/${enc(id)}` },
   users: { path: '/admin/users', to: () => '/admin/users' },

@@ -10,6 +10,7 @@ import type location from '@falcon/locales/en/location.json';
 import type messages from '@falcon/locales/en/messages.json';
 import type org from '@falcon/locales/en/org.json';
 import type profile from '@falcon/locales/en/profile.json';
+import type replenishment from '@falcon/locales/en/replenishment.json';
 import type reviews from '@falcon/locales/en/reviews.json';
 import type scanner from '@falcon/locales/en/scanner.json';
 import type shell from '@falcon/locales/en/shell.json';
@@ -33,6 +34,7 @@ declare module 'i18next' {
       scanner: typeof scanner;
       profile: typeof profile;
       frame: typeof frame;
+      replenishment: typeof replenishment;
     };
     returnNull: false;
   }

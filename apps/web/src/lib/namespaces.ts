@@ -22,6 +22,7 @@ export const LAZY_NAMESPACES = [
   'profile',
   'legal',
   'frame',
+  'replenishment',
 ] as const;
 /** Every namespace: one per feature, plus common and the server's message keys. */
 export const NAMESPACES = [...EAGER_NAMESPACES, ...LAZY_NAMESPACES] as const;

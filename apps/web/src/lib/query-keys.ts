@@ -33,6 +33,10 @@ export const queryKeys = {
     appointments: (code: string) => ['location', code, 'appointments'] as const,
     /** The container type-ahead of the location's search box. */
     suggest: (code: string, query: string) => ['location', code, 'suggest', query] as const,
+    /** Its containers by reach band, week by week, and its suggested filling quantities. */
+    reachBands: (code: string) => ['location', code, 'reachbands'] as const,
+    sizing: (code: string, request: object) => ['location', code, 'sizing', request] as const,
+    replenishmentSettings: (code: string) => ['location', code, 'replenishment'] as const,
   },
   /** A container search of a location, a branch or a concern (its request is part of the key). */
   search: (scope: SearchScope, code: string, request: object) => ['search', scope, code, request] as const,
@@ -41,6 +45,15 @@ export const queryKeys = {
     detail: (id: string) => ['container', id, 'detail'] as const,
     requests: (id: string) => ['container', id, 'requests'] as const,
     documents: (id: string) => ['container', id, 'documents'] as const,
+    /** Its weeks of the last 12 months and its sizing (a request sent for it refreshes both). */
+    history: (id: string) => ['container', id, 'history'] as const,
+    sizing: (id: string, windowWeeks: number) => ['container', id, 'sizing', windowWeeks] as const,
+  },
+  /** The reorder worklist (a page of it by its request) and its count on the dashboard. */
+  worklist: {
+    all: ['worklist'] as const,
+    page: (request: object) => ['worklist', 'page', request] as const,
+    count: () => ['worklist', 'count'] as const,
   },
   article: (code: string) => ['article', code] as const,
   /** The container a barcode names (the scanner). */

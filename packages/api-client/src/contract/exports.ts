@@ -7,7 +7,8 @@ export type ExportState = z.infer<typeof ExportState>;
 
 export const ExportJob = z.object({
   id: z.string(),
-  kind: z.enum(['location', 'branch', 'concern']),
+  /** What was exported: a search of a location, branch or concern, or the reorder worklist (`scopeCode` its filter, '' for the whole scope). */
+  kind: z.enum(['location', 'branch', 'concern', 'worklist']),
   scopeCode: z.string(),
   scopeName: z.string(),
   state: ExportState,

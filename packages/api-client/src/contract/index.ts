@@ -8,6 +8,7 @@ import { barcodeLists, inventoryLists } from './lists';
 import { concernSearch, location } from './location';
 import { cbl, concern, concerns, content, employee } from './org';
 import { protocol } from './protocol';
+import { replenishment } from './replenishment';
 import { reviews } from './review';
 
 /** Every rest/v2 endpoint, grouped by resource: the client, the mock and the server all read this. */
@@ -28,6 +29,7 @@ export const contract = {
   protocol,
   exports: exportsApi,
   reviews,
+  replenishment,
   users,
   roles,
   profile,

@@ -56,6 +56,7 @@ export const PROTOCOL_EVENTS = [
   'reviewWithdrawn',
   'reviewPhotoAdded',
   'rackHandled',
+  'replenishmentTimesChanged',
 ] as const;
 export const ProtocolEvent = z.enum(PROTOCOL_EVENTS);
 export type ProtocolEvent = z.infer<typeof ProtocolEvent>;

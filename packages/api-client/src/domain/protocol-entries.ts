@@ -352,7 +352,7 @@ export const protocolEntry = {
 
   exportQueued: (
     actor: string,
-    kind: 'location' | 'branch' | 'concern',
+    kind: 'location' | 'branch' | 'concern' | 'worklist',
     code: string,
     jobId: string,
   ): ProtocolEntryInput => ({
@@ -486,6 +486,30 @@ export const protocolEntry = {
     params: said('rackHandled', { rackName, location: locationCode }),
     before: lastHandledBefore ? { lastHandledAt: lastHandledBefore } : null,
     after: { lastHandledAt: now },
+  }),
+
+  /** Lead and safety time of a location or a branch set (null: inherited), issue 16. */
+  replenishmentTimesChanged: (
+    actor: string,
+    kind: 'location' | 'branch',
+    code: string,
+    locationCode: string | null,
+    before: { leadTimeDays: number | null; safetyTimeDays: number | null },
+    after: { leadTimeDays: number | null; safetyTimeDays: number | null },
+  ): ProtocolEntryInput => ({
+    username: actor,
+    type: 'update',
+    objectType: kind === 'location' ? 'locationReplenishment' : 'branchReplenishment',
+    objectId: code,
+    locationCode,
+    summary: `lead and safety time of ${code} changed`,
+    params: said('replenishmentTimesChanged', {
+      [kind]: code,
+      leadTimeDays: after.leadTimeDays ?? '-',
+      safetyTimeDays: after.safetyTimeDays ?? '-',
+    }),
+    before: { leadTimeDays: before.leadTimeDays, safetyTimeDays: before.safetyTimeDays },
+    after: { leadTimeDays: after.leadTimeDays, safetyTimeDays: after.safetyTimeDays },
   }),
 };
 

@@ -175,3 +175,214 @@ export const urgencyOf = (input: UrgencyInput): Urgency => {
   const marginDays = (stockOutDays ?? HORIZON_DAYS) - input.daysToNextDelivery;
   return { due: why.length > 0, reachWeeks, stockOutDays, marginDays, why };
 };
+
+// --- what both backends answer with (issue 16, ADR 0059) ------------------------------------------
+
+/** Whole weeks the forecast (worklist, reach, stock-out date) averages over. */
+export const FORECAST_WINDOW_WEEKS = 12;
+/** Weeks of the container history: the 52 whole weeks before this one, and this one so far. */
+export const HISTORY_CHART_WEEKS = 53;
+
+const DAY_MS = 86_400_000;
+
+/** Monday 00:00 UTC of the week holding `now`. */
+export const weekStart = (now: Date): Date => {
+  const midnight = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  return new Date(midnight - ((now.getUTCDay() + 6) % 7) * DAY_MS);
+};
+
+/** The Mondays of the history chart, oldest first: the last is this week's. */
+export const historyWeeks = (now: Date): Date[] => {
+  const current = weekStart(now).getTime();
+  return Array.from(
+    { length: HISTORY_CHART_WEEKS },
+    (_, i) => new Date(current - (HISTORY_CHART_WEEKS - 1 - i) * DAYS_A_WEEK * DAY_MS),
+  );
+};
+
+/** Pieces in a packaging unit as the data names it (`'500 Stk'` → 500); 1 when it names none. */
+export const packagingUnitCount = (packagingUnit: string | null | undefined): number => {
+  const n = Number.parseInt(String(packagingUnit ?? ''), 10);
+  return Number.isFinite(n) && n > 0 ? n : 1;
+};
+
+/** A container event as the rules read it. */
+export interface HistoryEvent {
+  at: Date;
+  kind: 'consumption' | 'delivery' | 'quantity_change' | 'deactivation' | 'activation';
+  quantity: number | null;
+  stockAfter: number | null;
+}
+
+export interface HistorySeries {
+  /** Monday of each week, oldest first. */
+  weeks: Date[];
+  consumption: number[];
+  /** Stock at the end of each week (the last known); null before the first known stock. */
+  stock: (number | null)[];
+  /** Reach in weeks at the end of each week: stock / the average of the whole weeks before (the forecast's window). */
+  reach: (number | null)[];
+}
+
+/**
+ * Weekly series over `weeks` (Mondays, oldest first) from a container's events (any order). Events
+ * before the first week only give the stock a start; `stockBefore` is the stock known before them.
+ */
+export const historySeries = (
+  events: readonly HistoryEvent[],
+  weeks: readonly Date[],
+  stockBefore: number | null = null,
+): HistorySeries => {
+  const sorted = [...events].sort((a, b) => a.at.getTime() - b.at.getTime());
+  const consumption = weeks.map(() => 0);
+  const stock: (number | null)[] = weeks.map(() => null);
+  const bounds = weeks.map((w) => w.getTime());
+  const end = (bounds[bounds.length - 1] ?? 0) + DAYS_A_WEEK * DAY_MS;
+  let known = stockBefore;
+  let at = 0;
+  for (let i = 0; i < bounds.length; i++) {
+    const until = i + 1 < bounds.length ? (bounds[i + 1] as number) : end;
+    while (at < sorted.length && (sorted[at] as HistoryEvent).at.getTime() < until) {
+      const e = sorted[at] as HistoryEvent;
+      if (e.at.getTime() >= (bounds[i] as number) && e.kind === 'consumption')
+        consumption[i] = (consumption[i] as number) + (e.quantity ?? 0);
+      if (e.stockAfter !== null) known = e.stockAfter;
+      at++;
+    }
+    stock[i] = known;
+  }
+  const reach = stock.map((s, i) => {
+    if (s === null) return null;
+    const before = consumption.slice(Math.max(0, i + 1 - FORECAST_WINDOW_WEEKS), i + 1);
+    return reachInWeeks(s, averageWeekly(before, FORECAST_WINDOW_WEEKS));
+  });
+  return { weeks: [...weeks], consumption, stock, reach };
+};
+
+export interface ReplenishmentTimes {
+  leadTimeDays: number;
+  safetyTimeDays: number;
+}
+/** A location's or branch's own setting: null inherits. */
+export interface ReplenishmentSetting {
+  leadTimeDays: number | null;
+  safetyTimeDays: number | null;
+}
+
+/** What is in effect: the own value, else the inherited one. */
+export const effectiveTimes = (
+  own: ReplenishmentSetting | null | undefined,
+  inherited: ReplenishmentTimes,
+): ReplenishmentTimes => ({
+  leadTimeDays: own?.leadTimeDays ?? inherited.leadTimeDays,
+  safetyTimeDays: own?.safetyTimeDays ?? inherited.safetyTimeDays,
+});
+
+export interface ForecastInput {
+  /** Whole weeks of consumption, oldest first (the forecast uses the last FORECAST_WINDOW_WEEKS). */
+  weeks: readonly number[];
+  stock: number;
+  /** The expected delivery of one on its way (YYYY-MM-DD), else null; one overdue counts as none. */
+  expectedDeliveryDate: string | null;
+  leadTimeDays: number;
+  alarmReachWeeks: number;
+  today: Date;
+}
+
+export interface Forecast {
+  averageWeekly: number;
+  reachWeeks: number | null;
+  /** YYYY-MM-DD; null when it does not run dry within a year. */
+  stockOutDate: string | null;
+  /** YYYY-MM-DD: the expected delivery, else today + lead time. */
+  nextDeliveryDate: string;
+  marginDays: number;
+  due: boolean;
+  why: Urgency['why'];
+}
+
+const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/** A container's forecast today: `urgencyOf` with its next delivery, as dates. */
+export const forecastOf = (input: ForecastInput): Forecast => {
+  const today = Date.UTC(input.today.getUTCFullYear(), input.today.getUTCMonth(), input.today.getUTCDate());
+  const expected = input.expectedDeliveryDate ? Date.parse(`${input.expectedDeliveryDate}T00:00:00Z`) : null;
+  // A delivery expected in the past is overdue: it cannot be counted on, the lead time counts again.
+  const daysToNextDelivery =
+    expected !== null && Number.isFinite(expected) && expected >= today
+      ? Math.round((expected - today) / DAY_MS)
+      : Math.max(0, input.leadTimeDays);
+  const u = urgencyOf({
+    stock: input.stock,
+    weeks: input.weeks,
+    windowWeeks: FORECAST_WINDOW_WEEKS,
+    alarmReachWeeks: input.alarmReachWeeks,
+    daysToNextDelivery,
+  });
+  return {
+    averageWeekly: averageWeekly(input.weeks, FORECAST_WINDOW_WEEKS),
+    reachWeeks: u.reachWeeks,
+    stockOutDate: u.stockOutDays === null ? null : isoDay(today + u.stockOutDays * DAY_MS),
+    nextDeliveryDate: isoDay(today + daysToNextDelivery * DAY_MS),
+    marginDays: u.marginDays,
+    due: u.due,
+    why: u.why,
+  };
+};
+
+/** Reach bands of the location summary (weeks): empty, alarm <= 1, low <= 2, ok <= 8, high > 8. */
+export const reachBandOf = (
+  stock: number | null,
+  reachWeeks: number | null,
+): 'empty' | 'alarm' | 'low' | 'ok' | 'high' | 'no_consumption' => {
+  if (stock !== null && stock <= 0) return 'empty';
+  if (reachWeeks === null) return 'no_consumption';
+  if (reachWeeks <= 1) return 'alarm';
+  if (reachWeeks <= 2) return 'low';
+  if (reachWeeks <= 8) return 'ok';
+  return 'high';
+};
+
+/** The event an approved change writes to a container's history (null: nothing a history keeps). */
+export const approvalEvent = (
+  before: { fillingQuantity: number; active: boolean },
+  change: { fillingQuantity?: number; active?: boolean; numberOfScans?: number },
+  stock: number,
+): {
+  kind: HistoryEvent['kind'];
+  quantity: number | null;
+  previousQuantity: number | null;
+  stockAfter: number;
+} | null => {
+  // A scan: the bin was emptied, one filling quantity consumed (the refill arrives as a delivery).
+  if (change.numberOfScans !== undefined)
+    return {
+      kind: 'consumption',
+      quantity: before.fillingQuantity,
+      previousQuantity: null,
+      stockAfter: Math.max(0, stock - before.fillingQuantity),
+    };
+  if (change.fillingQuantity !== undefined && change.fillingQuantity !== before.fillingQuantity)
+    return {
+      kind: 'quantity_change',
+      quantity: change.fillingQuantity,
+      previousQuantity: before.fillingQuantity,
+      stockAfter: stock,
+    };
+  if (change.active !== undefined && change.active !== before.active)
+    return {
+      kind: change.active ? 'activation' : 'deactivation',
+      quantity: null,
+      previousQuantity: null,
+      stockAfter: stock,
+    };
+  return null;
+};
+
+/** The worklist's order: least margin first, then by container id (stable pages). */
+export const worklistOrder = (
+  a: { marginDays?: number; containerId: string },
+  b: { marginDays?: number; containerId: string },
+): number =>
+  (a.marginDays ?? 0) - (b.marginDays ?? 0) ||
+  (a.containerId < b.containerId ? -1 : a.containerId > b.containerId ? 1 : 0);

@@ -10,6 +10,7 @@ import { barcodeListsHandlers, inventoryListsHandlers } from './lists';
 import { locationHandlers } from './location';
 import { cblHandlers, concernHandlers, concernsHandlers, contentHandlers, employeeHandlers } from './org';
 import { protocolHandlers } from './protocol';
+import { replenishmentHandlers } from './replenishment';
 import { reviewsHandlers } from './reviews';
 import type { HandlerContext } from './route';
 
@@ -42,6 +43,7 @@ const BUILDERS: Record<ResourceName, (ctx: HandlerContext) => HttpHandler[]> = {
   protocol: protocolHandlers,
   exports: exportsHandlers,
   reviews: reviewsHandlers,
+  replenishment: replenishmentHandlers,
   users: usersHandlers,
   roles: rolesHandlers,
   profile: profileHandlers,

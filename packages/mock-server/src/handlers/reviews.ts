@@ -1,6 +1,7 @@
 import {
   type ApprovalChange,
   approvalChange,
+  approvalEvent,
   canSeeContainerField,
   containerRef,
   decisionConflict,
@@ -82,6 +83,9 @@ const applyApproval = (db: MockDb, request: ReviewRequest) => {
       before[`${c.id}.${key}`] = c[key as keyof DatasetContainer];
       after[`${c.id}.${key}`] = value;
     }
+    // The container's history keeps what the approval changed (the same rule as the server's).
+    const event = approvalEvent(c, change, db.history.stockOf(c));
+    if (event) db.history.add({ containerId: c.id, at: db.history.today.toISOString(), ...event });
     Object.assign(c, change);
   };
   const container = request.containerId ? db.containers.get(request.containerId) : undefined;

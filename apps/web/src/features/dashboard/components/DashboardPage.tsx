@@ -7,6 +7,7 @@ import { useSnapshot } from 'valtio';
 import { PageHeader } from '../../../components/PageHeader';
 import { Grid, Stack } from '../../../components/Stack';
 import { StatCard } from '../../../components/StatCard';
+import { WORKLIST_PERMISSION } from '../../../config/access';
 import { paths } from '../../../config/paths';
 import { useFormat } from '../../../lib/format';
 import { reviewStateTone, useLabels } from '../../../lib/labels';
@@ -14,7 +15,7 @@ import { errorKey } from '../../../lib/messages';
 import { usePageTitle } from '../../../lib/page-title';
 import { useClientPaging } from '../../../lib/paging';
 import { state } from '../../../lib/store';
-import { dashboardQuery } from '../api/queries';
+import { dashboardQuery, worklistCountQuery } from '../api/queries';
 
 type DashboardLocation = Dashboard['locations'][number];
 type RecentRequest = Dashboard['recentRequests'][number];
@@ -30,6 +31,8 @@ export function DashboardPage() {
 
   const paging = useClientPaging(dashboard.data?.locations);
   const reviewer = hasAll(session?.permissions ?? [], [PERMISSIONS.reviewRequests]);
+  const mayWorklist = hasAll(session?.permissions ?? [], [WORKLIST_PERMISSION]);
+  const worklistCount = useQuery({ ...worklistCountQuery(), enabled: mayWorklist });
   const data = dashboard.data;
   const alarming = data?.locations.reduce((sum, l) => sum + l.alarmingCount, 0) ?? 0;
 
@@ -102,6 +105,11 @@ export function DashboardPage() {
                 label={session?.employeeKey ? t('stats.toReviewMine') : t('stats.toReview')}
                 value={format.integer(data.toReview)}
               />
+            ) : null}
+            {mayWorklist && worklistCount.data ? (
+              <Link to={paths.worklist.to()} title={t('stats.toReorderLink')} style={{ color: 'inherit' }}>
+                <StatCard label={t('stats.toReorder')} value={format.integer(worklistCount.data.count)} />
+              </Link>
             ) : null}
           </>
         ) : (

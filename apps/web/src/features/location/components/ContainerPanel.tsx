@@ -50,22 +50,35 @@ interface ContainerPanelProps {
    * MyRequests here); shown again fresh after each request the panel sends.
    */
   ownRequests?: (containerId: string) => ReactNode;
+  /**
+   * The container's history and sizing (the route places the replenishment feature's section here, loaded
+   * with the panel); rendered below its fields and actions.
+   */
+  history?: (container: Container) => ReactNode;
 }
 
 /** The chosen container: its permitted fields, open requests, documents, article and the four actions. */
-export function ContainerPanel({ containerId, ownRequests }: ContainerPanelProps) {
+export function ContainerPanel({ containerId, ownRequests, history }: ContainerPanelProps) {
   const { t } = useTranslation(['location', 'messages']);
   if (!containerId) {
     // Spec section 5: 'please choose container' (in the location namespace: the eager one stays small).
     return <EmptyState title={t('panel.choose')} description={t('panel.chooseHint')} />;
   }
-  return <LoadedContainer key={containerId} containerId={containerId} ownRequests={ownRequests} />;
+  return (
+    <LoadedContainer
+      key={containerId}
+      containerId={containerId}
+      ownRequests={ownRequests}
+      history={history}
+    />
+  );
 }
 
 function LoadedContainer({
   containerId,
   ownRequests,
-}: { containerId: string } & Pick<ContainerPanelProps, 'ownRequests'>) {
+  history,
+}: { containerId: string } & Pick<ContainerPanelProps, 'ownRequests' | 'history'>) {
   const { t } = useTranslation(['location', 'messages']);
   const labels = useFieldLabels();
   const enums = useLabels();
@@ -149,6 +162,7 @@ function LoadedContainer({
         </section>
       ) : null}
       {ownRequests ? ownRequests(containerId) : null}
+      {history ? history(data as Container) : null}
       {documents.data && documents.data.length > 0 ? (
         <section aria-labelledby="container-documents">
           <h3 id="container-documents" style={{ margin: '0 0 8px' }}>

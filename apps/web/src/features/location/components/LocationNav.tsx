@@ -2,6 +2,7 @@ import { ACTION_PERMISSIONS, hasAll, hasAny } from '@falcon/api-client/lite';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { SubNav } from '../../../components/SubNav';
+import { WORKLIST_PERMISSION } from '../../../config/access';
 import { paths } from '../../../config/paths';
 import { state } from '../../../lib/store';
 
@@ -29,6 +30,9 @@ export function LocationNav({ code }: { code: string }) {
   const granted = session?.permissions ?? [];
   if (hasAny(granted, LIST_PERMISSIONS)) {
     items.push({ to: paths.locationLists.to(code), label: t('title', { ns: 'lists' }) });
+  }
+  if (hasAll(granted, [WORKLIST_PERMISSION])) {
+    items.push({ to: paths.locationReplenishment.to(code), label: t('nav.replenishment') });
   }
   if (hasAll(granted, [ACTION_PERMISSIONS.viewLocationProtocolEntries])) {
     items.push({ to: paths.locationProtocol.to(code), label: t('nav.protocol') });

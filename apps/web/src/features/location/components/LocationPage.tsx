@@ -1,7 +1,7 @@
 import { ACTION_PERMISSIONS, hasAll } from '@falcon/api-client/lite';
 import { EmptyState, ErrorState, RackShelfGrid, Skeleton } from '@falcon/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { type ComponentProps, type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
@@ -57,10 +57,12 @@ interface LocationPageProps {
   editLayout?: boolean;
   /** The user's own requests for the chosen container, in its panel (composed by the route). */
   ownRequests?: (containerId: string) => ReactNode;
+  /** The chosen container's history and sizing, in its panel (composed by the route). */
+  history?: ComponentProps<typeof ContainerPanel>['history'];
 }
 
 /** A location: its rack/shelf grid, container search and the chosen container's detail panel. */
-export function LocationPage({ code, editLayout = false, ownRequests }: LocationPageProps) {
+export function LocationPage({ code, editLayout = false, ownRequests, history }: LocationPageProps) {
   const { t } = useTranslation(['location', 'messages']);
   const format = useFormat();
   const notify = useNotify();
@@ -179,7 +181,7 @@ export function LocationPage({ code, editLayout = false, ownRequests }: Location
           />
         </Scroll>
         <Scroll role="region" aria-label={t('panel.region')} tabIndex={0}>
-          <ContainerPanel containerId={containerId} ownRequests={ownRequests} />
+          <ContainerPanel containerId={containerId} ownRequests={ownRequests} history={history} />
         </Scroll>
       </Bottom>
     </Frame>

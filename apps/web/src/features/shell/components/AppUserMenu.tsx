@@ -37,6 +37,8 @@ export function AppUserMenu() {
         return { id: entry, label: t('userMenu.myRequests'), href: paths.reviews.to('mine') };
       case 'mobileApp':
         return { id: entry, label: t('userMenu.mobileApp'), href: paths.app.to() };
+      case 'worklist':
+        return { id: entry, label: t('userMenu.worklist'), href: paths.worklist.to() };
     }
   };
   const links = menuEntries(session.permissions).map(link);

@@ -1,0 +1,295 @@
+import { endpointHandler, errorHandler, handlers, loadingHandler } from '@falcon/mock-server';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { HttpResponse } from 'msw';
+import { expect, waitFor, within } from 'storybook/test';
+import { AppAt, prepareScreen } from '../../../testing/story';
+
+const LOCATION = '/location/C001-B01-L01';
+const CONTAINER = `${LOCATION}?container=K0000001`;
+
+const meta = {
+  title: 'Screens/Replenishment',
+  component: AppAt,
+  args: { path: CONTAINER },
+  beforeEach: prepareScreen('kdadmin'),
+  parameters: {
+    layout: 'fullscreen',
+    msw: { handlers },
+    docs: {
+      description: {
+        component:
+          "Issue 16 on the screens: the container panel's History and sizing (charts of the last 12 months with a table view, the suggested filling quantity with its reason and one-click request), a location's Replenishment page (reach bands, suggested quantities as a list to request), the reorder worklist and the dashboard's count.",
+      },
+    },
+  },
+} satisfies Meta<typeof AppAt>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const section = async (canvas: ReturnType<typeof within>) => {
+  const heading = await canvas.findByRole('heading', { name: 'History and sizing' }, { timeout: 14000 });
+  return within(heading.closest('section') as HTMLElement);
+};
+
+/** A customer admin's panel: both charts, the suggestion and its reason, the table view of the same weeks. */
+export const ContainerHistory: Story = {
+  play: async ({ canvas, userEvent }) => {
+    const history = await section(canvas);
+    await expect(
+      await history.findByRole('group', { name: 'Consumption per week', description: /arrow keys/i }),
+    ).toBeVisible();
+    await expect(
+      history.getByRole('group', { name: 'Stock level', description: /arrow keys/i }),
+    ).toBeVisible();
+    await expect(await history.findByText('Suggested filling quantity', {}, { timeout: 8000 })).toBeVisible();
+    await expect(
+      history.getByText(/^Average consumption per week .* rounded up to whole packaging units of/),
+    ).toBeVisible();
+    // The table view: a row per week of the last 12 months.
+    const [toTable] = history.getAllByRole('button', { name: 'Table' });
+    await userEvent.click(toTable as HTMLElement);
+    const table = await history.findByRole('table', { name: 'Consumption per week' });
+    await expect(within(table).getAllByRole('row').length).toBeGreaterThan(50);
+  },
+};
+
+/** The window changes the suggestion; accepting it sends the change-of-quantity request for review. */
+export const AcceptSuggestion: Story = {
+  // A container whose consumption asks for more than it holds (the mock's data).
+  args: { path: `${LOCATION}?container=K0000002` },
+  play: async ({ canvas, userEvent }) => {
+    const history = await section(canvas);
+    await history.findByText('Suggested filling quantity');
+    const accept = await waitFor(() => history.getByRole('button', { name: /^Request / }), { timeout: 8000 });
+    await userEvent.click(accept);
+    await expect(
+      await within(document.body).findByText('New filling quantity requested; it awaits review.'),
+    ).toBeInTheDocument();
+    // The request now waits for review: the suggestion's button says why it is disabled.
+    await expect(
+      await history.findByText('A change of the filling quantity already awaits review.'),
+    ).toBeVisible();
+  },
+};
+
+/** Customer staff has no consumption field: no consumption chart at all (not an empty one); stock and reach show. */
+export const StaffWithoutConsumption: Story = {
+  beforeEach: prepareScreen('staff'),
+  play: async ({ canvas }) => {
+    const history = await section(canvas);
+    await expect(
+      await history.findByRole('group', { name: 'Stock level', description: /arrow keys/i }),
+    ).toBeVisible();
+    await expect(history.queryByRole('group', { name: 'Consumption per week' })).toBeNull();
+    await expect(history.queryByText(/^Average consumption per week/)).toBeNull();
+  },
+};
+
+/** History and sizing still loading. */
+export const HistoryLoading: Story = {
+  parameters: {
+    msw: {
+      handlers: {
+        ...handlers,
+        replenishment: [
+          loadingHandler('replenishment.containerHistory'),
+          loadingHandler('replenishment.containerSizing'),
+          ...handlers.replenishment,
+        ],
+      },
+    },
+  },
+  play: async ({ canvas }) => {
+    await section(canvas);
+  },
+};
+
+/** The history cannot be read: the section says so with a retry; the rest of the panel stands. */
+export const HistoryError: Story = {
+  parameters: {
+    msw: {
+      handlers: {
+        ...handlers,
+        replenishment: [errorHandler('replenishment.containerHistory', 500), ...handlers.replenishment],
+      },
+    },
+  },
+  play: async ({ canvas }) => {
+    const history = await section(canvas);
+    await expect(
+      await history.findByRole('button', { name: /Retry|Try again/ }, { timeout: 8000 }),
+    ).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Change filling quantity' })).toBeVisible();
+  },
+};
+
+/** A container without any week of history: the charts say so instead of drawing empty axes. */
+export const HistoryEmpty: Story = {
+  parameters: {
+    msw: {
+      handlers: {
+        ...handlers,
+        replenishment: [
+          endpointHandler('replenishment.containerHistory', () =>
+            HttpResponse.json({
+              containerId: 'K0000001',
+              weeks: [],
+              consumption: [],
+              stock: [],
+              reach: [],
+              reachInWeeks: null,
+              alarmReachWeeks: 1,
+              alarmStock: null,
+              averageWeekly: 0,
+              fillingQuantity: 10,
+              stockOutDate: null,
+              events: [],
+            }),
+          ),
+          ...handlers.replenishment,
+        ],
+      },
+    },
+  },
+  play: async ({ canvas }) => {
+    const history = await section(canvas);
+    await expect(
+      await history.findByText('No history has been recorded for this container yet.'),
+    ).toBeVisible();
+  },
+};
+
+/** A location's Replenishment page: reach bands over the year, then the suggestions to choose and request. */
+export const LocationPage: Story = {
+  args: { path: `${LOCATION}/replenishment` },
+  play: async ({ canvas, userEvent }) => {
+    await expect(
+      await canvas.findByRole(
+        'group',
+        { name: 'Containers by reach', description: /arrow keys/i },
+        { timeout: 10000 },
+      ),
+    ).toBeVisible();
+    const table = await canvas.findByRole('table', { name: 'Suggested filling quantities' });
+    await waitFor(() => expect(within(table).getAllByRole('checkbox').length).toBeGreaterThan(1), {
+      timeout: 8000,
+    });
+    const [, first] = within(table).getAllByRole('checkbox');
+    await userEvent.click(first as HTMLElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Request the chosen ones (1)' }));
+    const dialog = await within(document.body).findByRole('alertdialog', {
+      name: 'Request new filling quantities',
+    });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Request the chosen ones (1)' }));
+    await expect(
+      await within(document.body).findByText('Requests sent: 1. Not sent: 0.'),
+    ).toBeInTheDocument();
+  },
+};
+
+/** The suggestions cannot be read. */
+export const LocationPageError: Story = {
+  args: { path: `${LOCATION}/replenishment` },
+  parameters: {
+    msw: {
+      handlers: {
+        ...handlers,
+        replenishment: [errorHandler('replenishment.locationSizing', 500), ...handlers.replenishment],
+      },
+    },
+  },
+  play: async ({ canvas }) => {
+    await expect(
+      await canvas.findByRole('button', { name: /Retry|Try again/ }, { timeout: 10000 }),
+    ).toBeVisible();
+  },
+};
+
+/** The reorder worklist, most urgent first, with its filters and export. */
+export const Worklist: Story = {
+  args: { path: '/worklist' },
+  play: async ({ canvas, userEvent }) => {
+    const table = await canvas.findByRole('table', { name: 'Reorder worklist' }, { timeout: 10000 });
+    await waitFor(() => expect(within(table).getAllByRole('link').length).toBeGreaterThan(0), {
+      timeout: 8000,
+    });
+    await userEvent.click(canvas.getByRole('button', { name: 'Export to Excel' }));
+    const dialog = await within(document.body).findByRole('alertdialog', { name: 'Export the worklist' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Export to Excel' }));
+    await expect(await canvas.findByText('The export was started.')).toBeVisible();
+  },
+};
+
+/** Nothing to reorder. */
+export const WorklistEmpty: Story = {
+  args: { path: '/worklist' },
+  parameters: {
+    msw: {
+      handlers: {
+        ...handlers,
+        replenishment: [
+          endpointHandler('replenishment.worklist', () =>
+            HttpResponse.json({ items: [], total: 0, page: 0, size: 20 }),
+          ),
+          ...handlers.replenishment,
+        ],
+      },
+    },
+  },
+  play: async ({ canvas }) => {
+    await expect(
+      await canvas.findByText('No container needs reordering.', {}, { timeout: 10000 }),
+    ).toBeVisible();
+  },
+};
+
+export const WorklistLoading: Story = {
+  args: { path: '/worklist' },
+  parameters: {
+    msw: {
+      handlers: {
+        ...handlers,
+        replenishment: [loadingHandler('replenishment.worklist'), ...handlers.replenishment],
+      },
+    },
+  },
+};
+
+export const WorklistError: Story = {
+  args: { path: '/worklist' },
+  parameters: {
+    msw: {
+      handlers: {
+        ...handlers,
+        replenishment: [errorHandler('replenishment.worklist', 500), ...handlers.replenishment],
+      },
+    },
+  },
+  play: async ({ canvas }) => {
+    await expect(
+      await canvas.findByRole('button', { name: /Retry|Try again/ }, { timeout: 10000 }),
+    ).toBeVisible();
+  },
+};
+
+/** German: the worklist's words and numbers by language. */
+export const WorklistGerman: Story = {
+  args: { path: '/worklist' },
+  globals: { locale: 'de' },
+  play: async ({ canvas }) => {
+    await expect(
+      await canvas.findByRole('heading', { name: 'Nachbestell-Arbeitsliste' }, { timeout: 10000 }),
+    ).toBeVisible();
+  },
+};
+
+/** The dashboard counts the containers to reorder and links to the worklist. */
+export const DashboardCount: Story = {
+  args: { path: '/' },
+  beforeEach: prepareScreen('backoffice'),
+  play: async ({ canvas }) => {
+    const label = await canvas.findByText('Containers to reorder', {}, { timeout: 10000 });
+    await expect(label.closest('a')).toHaveAttribute('href', '/worklist');
+  },
+};

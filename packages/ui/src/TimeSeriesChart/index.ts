@@ -1,0 +1,8 @@
+export {
+  type ChartSeries,
+  type ChartTone,
+  readoutAt,
+  TimeSeriesChart,
+  type TimeSeriesChartProps,
+  type TimeSeriesChartTexts,
+} from './TimeSeriesChart';
