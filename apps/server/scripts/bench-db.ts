@@ -9,7 +9,7 @@ import { hasHistory, seedContainerHistory, seedDataset } from '../src/db/seed';
 
 const baseUrl = process.env.DATABASE_URL || 'postgres://postgres:postgres@127.0.0.1:5432/postgres';
 /** The database's name: BENCH_DATABASE (letters, digits, underscores), else `falcon_bench`. */
-export const benchDatabase = (() => {
+const benchDatabase = (() => {
   const name = process.env.BENCH_DATABASE || 'falcon_bench';
   if (!/^[a-z_][a-z0-9_]{0,62}$/.test(name))
     throw new Error(`BENCH_DATABASE: not a plain database name: ${name}`);

@@ -16,12 +16,9 @@ describe('container history seeding', () => {
   let database: Database;
 
   beforeAll(async () => {
-    database = await openDatabase({
-      ...(process.env.DATABASE_URL ? {} : { dataDir: 'memory://' }),
-      ...(process.env.HISTORY_SEED_DATABASE_URL
-        ? { databaseUrl: process.env.HISTORY_SEED_DATABASE_URL }
-        : {}),
-    });
+    // PGlite in memory; HISTORY_SEED_DATABASE_URL: an empty PostgreSQL database to seed instead.
+    const url = process.env.HISTORY_SEED_DATABASE_URL;
+    database = await openDatabase(url ? { databaseUrl: url } : { dataDir: 'memory://' });
     await seedDataset(database.db, dataset, { now });
   }, 120_000);
   afterAll(async () => database?.close());

@@ -476,6 +476,59 @@ export const describeContractScenarios = (target: ContractTarget): void => {
     });
   });
 
+  describe('history, sizing and the reorder worklist (issue 16)', () => {
+    it('keeps a year of history, writes an approved quantity change into it, and hides consumption from staff', async () => {
+      const target = own();
+      const kdadmin = await signedIn('kdadmin');
+      const history = await kdadmin.api.replenishment.containerHistory({ params: { id: target.id } });
+      expect(history.weeks).toHaveLength(53);
+      expect(history.consumption?.filter((q) => q > 0).length).toBeGreaterThan(30);
+      expect(history.alarmReachWeeks).toBe(1);
+      const staff = await signedIn('staff');
+      const request = await staff.api.container.changeQuantity({
+        params: { id: target.id },
+        body: { factor: 777 },
+      });
+      const backoffice = await signedIn('backoffice');
+      await backoffice.api.reviews.approve({ params: { id: request.id }, body: {} });
+      const after = await kdadmin.api.replenishment.containerHistory({ params: { id: target.id } });
+      expect(after.events?.[0]).toMatchObject({
+        kind: 'quantity_change',
+        quantity: 777,
+        previousQuantity: target.fillingQuantity,
+      });
+      const seen = await staff.api.replenishment.containerHistory({ params: { id: target.id } });
+      expect(seen.consumption).toBeUndefined();
+      expect(seen.events).toBeUndefined();
+      expect(seen.stock).toHaveLength(53);
+      const missing = await failure(
+        staff.api.replenishment.containerHistory({ params: { id: foreign().id } }),
+      );
+      expect([missing.status, missing.key]).toEqual([404, 'container_not_found']);
+    });
+
+    it('sizes a container with its reasoning, and lists the worklist most urgent first within the scope', async () => {
+      const kdadmin = await signedIn('kdadmin');
+      const sizing = await kdadmin.api.replenishment.containerSizing({
+        params: { id: own().id },
+        body: { windowWeeks: 8 },
+      });
+      expect(sizing).toMatchObject({ windowWeeks: 8, leadTimeDays: 10, safetyTimeDays: 5, coverDays: 15 });
+      expect(sizing.suggested! % sizing.packagingUnit!).toBe(0);
+      expect(sizing.needed).toBeCloseTo((sizing.averageWeekly! / 7) * 15, 6);
+      const list = await kdadmin.api.replenishment.worklist({ body: { size: 50 } });
+      expect(list.total).toBeGreaterThan(0);
+      expect(list.items.every((i) => i.concernCode === 'C001' && i.why.length > 0)).toBe(true);
+      const margins = list.items.map((i) => i.marginDays as number);
+      expect(margins).toEqual([...margins].sort((a, b) => a - b));
+      expect((await kdadmin.api.replenishment.worklistCount()).count).toBe(list.total);
+      const foreignConcern = await failure(
+        kdadmin.api.replenishment.worklist({ body: { concernCode: foreign().concernCode } }),
+      );
+      expect(foreignConcern.status).toBe(404);
+    });
+  });
+
   describe('messages, rack actions and the requester side (issue 13)', () => {
     /** The own container's rack, addressed by position as the grid does. */
     const ownRack = () => {

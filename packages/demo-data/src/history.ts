@@ -34,7 +34,8 @@ export const mix32 = (value: number): number => {
 };
 
 /** A float in [0, 1) for (seed, container, salt): the same in SQL (`history-seed.ts`). */
-export const unit = (seed: number, seq: number, salt: number): number => mix32(hashInput(seed, seq, salt)) / TWO_32;
+export const unit = (seed: number, seq: number, salt: number): number =>
+  mix32(hashInput(seed, seq, salt)) / TWO_32;
 
 const hashInput = (seed: number, seq: number, salt: number) =>
   (seed * 2654435761 + seq * 1000003 + salt * 104729) % TWO_32;

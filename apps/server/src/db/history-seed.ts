@@ -36,7 +36,7 @@ interface Generator {
 }
 
 /** One batch of containers (`id` from :first to :last) and their year of events. */
-export const batchSql = ({ HISTORY_WEEKS, NOISE_STRIDE, NOISE_TABLE_SIZE }: Generator) => {
+const batchSql = ({ HISTORY_WEEKS, NOISE_STRIDE, NOISE_TABLE_SIZE }: Generator) => {
   const offset = (salt: number) => `(${mix32(hashInput(salt))} % ${NOISE_TABLE_SIZE})`;
   // The table as a bind parameter: a constant of the plan, read in place (joined, or carried in a row, it
   // would be copied per row).

@@ -109,7 +109,7 @@ export const weeklyConsumption = async (
 };
 
 /** The stored forecast of a container: `forecastOf` today, its dates absolute. */
-export const forecastRow = (
+const forecastRow = (
   c: Pick<
     ContainerRow,
     'id' | 'concernCode' | 'branchCode' | 'locationCode' | 'active' | 'expectedDeliveryDate'
@@ -206,7 +206,7 @@ type Selection =
  * Recomputes and stores the forecasts of some containers (one statement each to read their containers,
  * weeks and stock, one to write); returns the containers done, in id order.
  */
-export const refreshForecasts = async (db: Db, selection: Selection, now: Date): Promise<string[]> => {
+const refreshForecasts = async (db: Db, selection: Selection, now: Date): Promise<string[]> => {
   const where =
     'ids' in selection
       ? sql`c.id = any(${sql.param([...selection.ids])}::text[])`
@@ -267,7 +267,7 @@ export const refreshForecasts = async (db: Db, selection: Selection, now: Date):
 };
 
 /** Containers per refresh statement. */
-export const REFRESH_BATCH = 2_000;
+const REFRESH_BATCH = 2_000;
 
 /**
  * Refreshes every container's forecast (or those of some locations), batch by batch in id order;

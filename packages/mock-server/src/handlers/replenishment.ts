@@ -187,18 +187,18 @@ export const replenishmentHandlers = (ctx: HandlerContext) => [
     const location = locationFor(db, auth, params.code);
     return settingsAnswer(
       location.code,
-      db.history.locationSettings.get(location.code),
+      db.history.locationSetting(location.code),
       db.history.branchTimes(location.branchCode),
       auth,
     );
   }),
   route(ctx, 'replenishment', 'saveLocationSettings', ({ db, auth, params, body }) => {
     const location = locationFor(db, auth, params.code);
-    const before = db.history.locationSettings.get(location.code) ?? {
+    const before = db.history.locationSetting(location.code) ?? {
       leadTimeDays: null,
       safetyTimeDays: null,
     };
-    db.history.locationSettings.set(location.code, { ...body });
+    db.history.setLocationSetting(location.code, body);
     db.protocol.log(
       protocolEntry.replenishmentTimesChanged(
         auth.user.username,
@@ -215,15 +215,15 @@ export const replenishmentHandlers = (ctx: HandlerContext) => [
     const branch = branchFor(db, auth, params.code);
     return settingsAnswer(
       branch.code,
-      db.history.branchSettings.get(branch.code),
+      db.history.branchSetting(branch.code),
       DEFAULT_REPLENISHMENT_TIMES,
       auth,
     );
   }),
   route(ctx, 'replenishment', 'saveBranchSettings', ({ db, auth, params, body }) => {
     const branch = branchFor(db, auth, params.code);
-    const before = db.history.branchSettings.get(branch.code) ?? { leadTimeDays: null, safetyTimeDays: null };
-    db.history.branchSettings.set(branch.code, { ...body });
+    const before = db.history.branchSetting(branch.code) ?? { leadTimeDays: null, safetyTimeDays: null };
+    db.history.setBranchSetting(branch.code, body);
     db.protocol.log(
       protocolEntry.replenishmentTimesChanged(auth.user.username, 'branch', branch.code, null, before, body),
     );

@@ -87,6 +87,7 @@ const applyApproval = (db: MockDb, request: ReviewRequest) => {
     const event = approvalEvent(c, change, db.history.stockOf(c));
     if (event) db.history.add({ containerId: c.id, at: db.history.today.toISOString(), ...event });
     Object.assign(c, change);
+    db.history.changed(c.id);
   };
   const container = request.containerId ? db.containers.get(request.containerId) : undefined;
   if (container) apply(container, approvalChange(request, container, now));

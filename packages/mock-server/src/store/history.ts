@@ -31,8 +31,10 @@ const WEEK_MS = 7 * 86_400_000;
 export class HistoryStore {
   private readonly generated = new Map<string, DatasetContainerEvent[]>();
   private readonly added = new Map<string, DatasetContainerEvent[]>();
-  readonly locationSettings = new Map<string, ReplenishmentSetting>();
-  readonly branchSettings = new Map<string, ReplenishmentSetting>();
+  /** Forecasts as computed, until an event or a setting changes (the worklist asks for every container). */
+  private readonly forecasts = new Map<string, Forecast>();
+  private readonly locationTimes = new Map<string, ReplenishmentSetting>();
+  private readonly branchTimesSet = new Map<string, ReplenishmentSetting>();
   readonly today: Date;
   private readonly anchor: Date;
 
@@ -62,7 +64,31 @@ export class HistoryStore {
     return c.fillingQuantity;
   }
 
+  locationSetting(code: string): ReplenishmentSetting | undefined {
+    return this.locationTimes.get(code);
+  }
+
+  branchSetting(code: string): ReplenishmentSetting | undefined {
+    return this.branchTimesSet.get(code);
+  }
+
+  setLocationSetting(code: string, setting: ReplenishmentSetting): void {
+    this.locationTimes.set(code, { ...setting });
+    this.forecasts.clear();
+  }
+
+  setBranchSetting(code: string, setting: ReplenishmentSetting): void {
+    this.branchTimesSet.set(code, { ...setting });
+    this.forecasts.clear();
+  }
+
+  /** The container changed (an approval): its forecast is computed again. */
+  changed(containerId: string): void {
+    this.forecasts.delete(containerId);
+  }
+
   add(event: DatasetContainerEvent): void {
+    this.forecasts.delete(event.containerId);
     const list = this.added.get(event.containerId);
     if (list) list.push(event);
     else this.added.set(event.containerId, [event]);
@@ -77,15 +103,18 @@ export class HistoryStore {
 
   /** Lead and safety time in effect at a location (its own, else its branch's, else the product's). */
   timesOf(location: Pick<DatasetLocation, 'code' | 'branchCode'>): ReplenishmentTimes {
-    return effectiveTimes(this.locationSettings.get(location.code), this.branchTimes(location.branchCode));
+    return effectiveTimes(this.locationTimes.get(location.code), this.branchTimes(location.branchCode));
   }
 
   branchTimes(branchCode: string): ReplenishmentTimes {
-    return effectiveTimes(this.branchSettings.get(branchCode), DEFAULT_REPLENISHMENT_TIMES);
+    return effectiveTimes(this.branchTimesSet.get(branchCode), DEFAULT_REPLENISHMENT_TIMES);
   }
 
+  /** The container's forecast; kept until an event or a setting changes (an approval changes the container too). */
   forecast(c: DatasetContainer, location: DatasetLocation): Forecast {
-    return forecastOf({
+    const kept = this.forecasts.get(c.id);
+    if (kept) return kept;
+    const forecast = forecastOf({
       weeks: this.weeklyConsumption(c, FORECAST_WINDOW_WEEKS),
       stock: this.stockOf(c),
       expectedDeliveryDate: c.expectedDeliveryDate,
@@ -93,6 +122,8 @@ export class HistoryStore {
       alarmReachWeeks: ALARMING_REACH_WEEKS,
       today: this.today,
     });
+    this.forecasts.set(c.id, forecast);
+    return forecast;
   }
 }
 
