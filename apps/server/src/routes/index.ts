@@ -11,6 +11,7 @@ import { locationFileRoutes } from './location-files';
 import { cblRoutes, concernRoutes, concernsRoutes, contentRoutes, employeeRoutes } from './org';
 import { protocolRoutes } from './protocol';
 import { reviewsRoutes } from './reviews';
+import { stocktakesRoutes } from './stocktake';
 
 /** Every route group, one per contract resource (location in two). */
 export const routeGroups = [
@@ -29,6 +30,7 @@ export const routeGroups = [
   documentRoutes,
   barcodeListsRoutes,
   inventoryListsRoutes,
+  stocktakesRoutes,
   protocolRoutes,
   exportsRoutes,
   reviewsRoutes,

@@ -9,6 +9,7 @@ import { concernSearch, location } from './location';
 import { cbl, concern, concerns, content, employee } from './org';
 import { protocol } from './protocol';
 import { reviews } from './review';
+import { stocktakes } from './stocktake';
 
 /** Every rest/v2 endpoint, grouped by resource: the client, the mock and the server all read this. */
 export const contract = {
@@ -25,6 +26,7 @@ export const contract = {
   document,
   barcodeLists,
   inventoryLists,
+  stocktakes,
   protocol,
   exports: exportsApi,
   reviews,

@@ -56,6 +56,8 @@ export const PROTOCOL_EVENTS = [
   'reviewWithdrawn',
   'reviewPhotoAdded',
   'rackHandled',
+  'stocktakeStarted',
+  'stocktakeFinished',
 ] as const;
 export const ProtocolEvent = z.enum(PROTOCOL_EVENTS);
 export type ProtocolEvent = z.infer<typeof ProtocolEvent>;

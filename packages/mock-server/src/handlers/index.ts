@@ -12,6 +12,7 @@ import { cblHandlers, concernHandlers, concernsHandlers, contentHandlers, employ
 import { protocolHandlers } from './protocol';
 import { reviewsHandlers } from './reviews';
 import type { HandlerContext } from './route';
+import { stocktakesHandlers } from './stocktake';
 
 /** Handlers keyed by the contract's resources, so a story overrides one key (Empty, Error, Loading). */
 export type HandlerMap = Record<ResourceName, HttpHandler[]>;
@@ -39,6 +40,7 @@ const BUILDERS: Record<ResourceName, (ctx: HandlerContext) => HttpHandler[]> = {
   document: documentHandlers,
   barcodeLists: barcodeListsHandlers,
   inventoryLists: inventoryListsHandlers,
+  stocktakes: stocktakesHandlers,
   protocol: protocolHandlers,
   exports: exportsHandlers,
   reviews: reviewsHandlers,
