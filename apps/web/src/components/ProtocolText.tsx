@@ -105,7 +105,10 @@ const sentenceKey = (
   | 'withdrawn'
   | 'withdrawnAt'
   | 'photoAdded'
-  | 'rackHandled' => {
+  | 'rackHandled'
+  | 'stocktakeStarted'
+  | 'stocktakeStartedRack'
+  | 'stocktakeFinished' => {
   const { event, values } = words;
   const inventory = values.kind === 'inventoryList';
   switch (event) {
@@ -137,6 +140,8 @@ const sentenceKey = (
       return 'photoAdded';
     case 'permissionDenied':
       return values.area ? 'permissionDenied' : 'permissionDeniedOld';
+    case 'stocktakeStarted':
+      return values.rackName !== undefined ? 'stocktakeStartedRack' : 'stocktakeStarted';
     default:
       return event;
   }
@@ -223,6 +228,12 @@ const sentence = (t: TFunction<'common'>, key: ReturnType<typeof sentenceKey>): 
       return t('protocol.photoAdded');
     case 'rackHandled':
       return t('protocol.rackHandled');
+    case 'stocktakeStarted':
+      return t('protocol.stocktakeStarted');
+    case 'stocktakeStartedRack':
+      return t('protocol.stocktakeStartedRack');
+    case 'stocktakeFinished':
+      return t('protocol.stocktakeFinished');
   }
 };
 

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { ContainerActions } from '../../../components/ContainerActions';
+import { CameraScanner } from '../../../components/camera/CameraScanner';
 import { Field } from '../../../components/Field';
 import { paths } from '../../../config/paths';
 import { useFormat } from '../../../lib/format';
@@ -13,7 +14,6 @@ import { useLabels } from '../../../lib/labels';
 import { errorKey } from '../../../lib/messages';
 import { usePageTitle } from '../../../lib/page-title';
 import { cblTreeQuery, containerByBarcodeQuery } from '../api/queries';
-import { CameraScanner } from './CameraScanner';
 
 const Page = styled.div`
   display: flex;
@@ -90,6 +90,9 @@ export function ScannerPage() {
     <Page>
       <h1>{t('title')}</h1>
       <p style={{ margin: 0 }}>{t('subtitle')}</p>
+      <p style={{ margin: 0 }}>
+        <Link to={paths.appCount.to()}>{t('count.openCount')}</Link>
+      </p>
       <Card title={t('findTitle')} headingLevel={2}>
         <form onSubmit={submit} style={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
           <Field
