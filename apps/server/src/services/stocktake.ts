@@ -115,7 +115,7 @@ const rackOf = async (db: Db, code: string | null) => {
   return rack ?? null;
 };
 
-export const summaryOf = async (
+const summaryOf = async (
   db: Db,
   auth: Auth,
   count: StocktakeRow,

@@ -45,6 +45,11 @@ const database = (): Promise<IDBPDatabase<OfflineSchema>> | null => {
       db.createObjectStore('outbox', { keyPath: 'seq', autoIncrement: true }).createIndex('byUser', 'user');
       db.createObjectStore('counts', { keyPath: 'user' });
     },
+    // Another tab (or a reset) wants the database gone or upgraded: let go of it, open again on next use.
+    blocking() {
+      void opened?.then((db) => db.close());
+      opened = null;
+    },
   });
   return opened;
 };
@@ -92,4 +97,18 @@ export const forgetOfflineCounts = async (): Promise<void> => {
   } catch (error) {
     console.error(error);
   }
+};
+
+/** Everything kept on this device, gone (stories and tests start from nothing). */
+export const resetOfflineStore = async (): Promise<void> => {
+  if (typeof indexedDB === 'undefined') return;
+  const db = await opened;
+  db?.close();
+  opened = null;
+  await new Promise<void>((resolve) => {
+    const request = indexedDB.deleteDatabase(NAME);
+    request.onsuccess = () => resolve();
+    request.onerror = () => resolve();
+    request.onblocked = () => resolve();
+  });
 };
