@@ -12,7 +12,8 @@ setupMockApi();
 
 /** Starts a count of the first location once the locations have loaded (the button is enabled then). */
 const startCount = async (user: ReturnType<typeof userEvent.setup>) => {
-  const start = await screen.findByRole('button', { name: 'Start count' }, { timeout: 8000 });
+  // The file's first render loads the app's routes and the mock's data: up to 20 s on a loaded machine.
+  const start = await screen.findByRole('button', { name: 'Start count' }, { timeout: 20_000 });
   await waitFor(() => expect(start).toBeEnabled(), { timeout: 8000 });
   await user.click(start);
 };
@@ -43,7 +44,7 @@ describe('/app/count', () => {
       await screen.findByRole('heading', { name: /^Missing: [1-9]\d*$/ }, { timeout: 8000 }),
     ).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Unexpected: 0' })).toBeInTheDocument();
-  });
+  }, 60_000);
 
   it('keeps a scan the server cannot take yet and sends it once the network is back, with its key', async () => {
     const user = userEvent.setup();
@@ -69,5 +70,14 @@ describe('/app/count', () => {
     const keys = scan.mock.calls.map(([input]) => (input as { body: { key: string } }).body.key);
     expect(new Set(keys).size).toBe(1);
     expect(await waiting('kdadmin')).toEqual([]);
+  }, 60_000);
+
+  it('is not offered to customer staff (no inventory lists): /app has no link and /app/count leads back', async () => {
+    await signInWithMock('staff');
+    renderApp('/app/count');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Mobile App' }, { timeout: 8000 }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Count stock' })).toBeNull();
   });
 });

@@ -3,7 +3,7 @@ import { Badge, Button, Card, ConfirmDialog } from '@falcon/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link, Navigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { useSnapshot } from 'valtio';
 import { CameraScanner } from '../../../components/camera/CameraScanner';
@@ -85,6 +85,9 @@ const ScanList = styled.ol`
   }
 `;
 
+/** The permission every count endpoint needs (the contract's). */
+const COUNT_PERMISSION = 'PERM_UPLOADINVENTORYLISTS';
+
 /** A client-made idempotency key; `randomUUID` needs a secure context, the fallback does not. */
 const newKey = (): string => {
   if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
@@ -103,6 +106,8 @@ export function CountPage() {
   const { session } = useSnapshot(state);
   const user = session?.username;
   const outbox = useOutbox(user);
+  // A count makes an inventory list: who may not upload one is sent back to the scanner.
+  const mayCount = hasAll(session?.permissions ?? [], [COUNT_PERMISSION]);
   const [current, setCurrent] = useState<CurrentCount | null | undefined>(undefined);
 
   useEffect(() => {
@@ -128,6 +133,7 @@ export function CountPage() {
     void keepCurrentCount(next);
   };
 
+  if (!mayCount) return <Navigate to={paths.app.to()} replace />;
   return (
     <Page>
       <h1>{t('count.title')}</h1>
