@@ -7,7 +7,8 @@
 //     across all racks (production build of packages/ui);
 //  3. Lighthouse (median of 3) on /login and the location screen of the real server, when built
 //     (`npm run build`): performance, accessibility, best-practices, LCP, TBT, CLS.
-// `-- --size` runs the first part alone, `-- --grid` the second.
+// `-- --size` runs the first part alone, `-- --grid` the second, `-- --lighthouse` the third
+// (`LIGHTHOUSE_PAGES=/app` for one page).
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -125,14 +126,14 @@ async function sizeBenchmark() {
   if (largest) console.log(`largest route: ${largest.name}, ${kb(largest.total)} gzip (budget < 50.0 kB)`);
 }
 
-const only = ['--size', '--grid'].find((flag) => process.argv.includes(flag));
+const only = ['--size', '--grid', '--lighthouse'].find((flag) => process.argv.includes(flag));
 if (!only || only === '--size')
   await sizeBenchmark().catch((error) => {
     console.log(`\nLogin route size skipped: ${error.message}`);
     if (only) process.exitCode = 1;
   });
 if (!only || only === '--grid') await gridBenchmark();
-if (!only)
+if (!only || only === '--lighthouse')
   await import('./lighthouse.mjs')
     .then((m) => m.lighthouseBenchmark())
     .catch((error) => {

@@ -351,6 +351,8 @@ export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstanc
         if (/[\\/]assets[\\/]/.test(path))
           reply.header('Cache-Control', 'public, max-age=31536000, immutable');
         else if (/[\\/]version\.json$/.test(path)) reply.header('Cache-Control', 'no-store');
+        // The /app service worker (ADR 0062): always checked for a new build.
+        else if (/[\\/]sw\.js$/.test(path)) reply.header('Cache-Control', 'no-cache');
       },
     });
 

@@ -133,6 +133,7 @@ beforeAll(async () => {
   own.code = ownLoc?.code ?? '';
   own.branchCode = ownLoc?.branchCode ?? '';
   own.imageId = 'IMG-none';
+  own.key = 'scan-key-none';
   own.rack = '1';
   own.shelf = '1';
   expect(Object.keys(foreign).sort()).toEqual([...TENANT_KINDS].sort());
@@ -184,6 +185,7 @@ const BODIES: Record<string, unknown> = {
   'container.message': { message: 'Etikett fehlt' },
   'location.rackMessage': { message: 'Regal wackelt' },
   'location.shelfMessage': { message: 'Fach verbogen' },
+  'stocktakes.scan': { key: 'scan-key-none', code: '4000000000000' },
 };
 
 const bodyFor = (name: string, endpoint: AnyEndpoint) => {

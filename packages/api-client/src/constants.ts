@@ -49,6 +49,9 @@ export const MESSAGE_KEYS = [
   'excel_export_success',
   'request_already_reviewed',
   'request_not_applicable',
+  'stocktake_finished',
+  'stocktake_open',
+  'stocktake_handed_over',
   'logout_warning',
   'internal_error',
 ] as const;

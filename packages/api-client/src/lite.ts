@@ -17,6 +17,7 @@ export type * from './contract/org';
 export type * from './contract/protocol';
 export type * from './contract/review';
 export type * from './contract/search';
+export type * from './contract/stocktake';
 export * from './data-constants';
 export * from './domain/fields';
 export * from './domain/ownership';

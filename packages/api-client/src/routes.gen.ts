@@ -288,6 +288,36 @@ export const ROUTES = {
       path: '/rest/v2/inventorylist/:id',
     },
   },
+  stocktakes: {
+    list: {
+      method: 'GET',
+      path: '/rest/v2/location/:code/stocktakes',
+    },
+    start: {
+      method: 'POST',
+      path: '/rest/v2/location/:code/stocktake',
+    },
+    get: {
+      method: 'GET',
+      path: '/rest/v2/location/:code/stocktake/:id',
+    },
+    scan: {
+      method: 'POST',
+      path: '/rest/v2/location/:code/stocktake/:id/scan',
+    },
+    undo: {
+      method: 'POST',
+      path: '/rest/v2/location/:code/stocktake/:id/scan/:key/undo',
+    },
+    finish: {
+      method: 'POST',
+      path: '/rest/v2/location/:code/stocktake/:id/finish',
+    },
+    handOver: {
+      method: 'POST',
+      path: '/rest/v2/location/:code/stocktake/:id/inventorylist',
+    },
+  },
   protocol: {
     list: {
       method: 'POST',

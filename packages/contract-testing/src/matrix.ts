@@ -45,6 +45,7 @@ type MatrixObject =
   | { kind: 'article'; code: string }
   | { kind: 'document'; id: string; containerId: string; locationCode: string }
   | { kind: 'review' | 'barcodeList' | 'inventoryList' | 'image'; id: string; locationCode: string }
+  | { kind: 'stocktake'; id: string; locationCode: string; key: string }
   | { kind: 'rack'; locationCode: string; position: number }
   | { kind: 'employee'; key: string }
   | { kind: 'export'; id: string; owner: string }
@@ -104,6 +105,7 @@ const visible = (w: World, caller: Caller, obj: MatrixObject): boolean => {
     case 'inventoryList':
     case 'image':
     case 'rack':
+    case 'stocktake':
       return w.locationSeen(s, obj.locationCode);
     case 'document':
       return caller.permissions.has('PERM_FIELD_DOCUMENT') && w.locationSeen(s, obj.locationCode);
@@ -539,6 +541,46 @@ const MATRIX_SPECS: Record<EndpointName, Spec> = {
     variants: OWN_FOREIGN,
     object: (p, c, v) => p.list('inventoryList', p.concernFor(c, v), true),
     request: (x) => req(C.inventoryLists.remove, { id: id(x) }),
+  },
+  'stocktakes.list': {
+    variants: OWN_FOREIGN,
+    object: objectFor('location'),
+    request: (x) => req(C.stocktakes.list, { code: code(x) }),
+  },
+  'stocktakes.start': {
+    variants: OWN_FOREIGN,
+    object: objectFor('location'),
+    request: (x) => req(C.stocktakes.start, { code: code(x) }, {}),
+  },
+  'stocktakes.get': {
+    variants: OWN_FOREIGN,
+    object: (p, c, v) => p.count(p.concernFor(c, v), 'open', false),
+    request: (x) => req(C.stocktakes.get, { code: code(x), id: id(x) }),
+  },
+  'stocktakes.scan': {
+    variants: OWN_FOREIGN,
+    object: (p, c, v) => p.count(p.concernFor(c, v), 'open', false),
+    request: (x) =>
+      req(
+        C.stocktakes.scan,
+        { code: code(x), id: id(x) },
+        { key: `row-${x.n}-scan`, code: x.w.barcodesOf(code(x), 1)[0] ?? '1' },
+      ),
+  },
+  'stocktakes.undo': {
+    variants: OWN_FOREIGN,
+    object: (p, c, v) => p.count(p.concernFor(c, v), 'open', true),
+    request: (x) => req(C.stocktakes.undo, { code: code(x), id: id(x), key: (x.obj as { key: string }).key }),
+  },
+  'stocktakes.finish': {
+    variants: OWN_FOREIGN,
+    object: (p, c, v) => p.count(p.concernFor(c, v), 'open', true),
+    request: (x) => req(C.stocktakes.finish, { code: code(x), id: id(x) }),
+  },
+  'stocktakes.handOver': {
+    variants: OWN_FOREIGN,
+    object: (p, c, v) => p.count(p.concernFor(c, v), 'finished', true),
+    request: (x) => req(C.stocktakes.handOver, { code: code(x), id: id(x) }),
   },
   'protocol.list': {
     variants: NONE,
@@ -1031,6 +1073,30 @@ class Prep {
       return { kind, id: String(list.id), locationCode: location };
     };
     return fresh ? make() : this.once(`${kind}:${concern}`, make);
+  }
+
+  /** A count (stocktake) of the concern's first location with one scan, made by the ADMIN; finished if asked. */
+  count(concern: string, state: 'open' | 'finished', fresh: boolean): Promise<MatrixObject> {
+    const make = async (): Promise<MatrixObject> => {
+      const location = this.w.locationsOf(concern)[0] as string;
+      const made = await this.call(
+        'admin',
+        req(contract.stocktakes.start, { code: location }, {}),
+        `count of ${location}`,
+      );
+      const id = String(made.id);
+      const key = `matrix-${this.next()}-scan`;
+      const [barcode = '1'] = this.w.barcodesOf(location, 1);
+      await this.call(
+        'admin',
+        req(contract.stocktakes.scan, { code: location, id }, { key, code: barcode }),
+        `scan in count ${id}`,
+      );
+      if (state === 'finished')
+        await this.call('admin', req(contract.stocktakes.finish, { code: location, id }), `finish ${id}`);
+      return { kind: 'stocktake', id, locationCode: location, key };
+    };
+    return fresh ? make() : this.once(`count:${state}:${concern}`, make);
   }
 
   /** A pending request on a fresh container, made by the ADMIN. */

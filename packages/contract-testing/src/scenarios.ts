@@ -914,6 +914,41 @@ export const describeContractScenarios = (target: ContractTarget): void => {
       await backoffice.api.reviews.approve({ params: { id: request.id }, body: {} });
       expect((await kdadmin.api.container.get({ params: { id: target.id } })).fillingQuantity).toBe(42);
     });
+
+    it('counts a location: one key counted once, a foreign barcode unknown, the rest missing, handed over as a list', async () => {
+      const kdadmin = await signedIn('kdadmin');
+      const target = own();
+      const code = target.locationCode;
+      const count = await kdadmin.api.stocktakes.start({ params: { code }, body: {} });
+      expect(count).toMatchObject({ state: 'open', scanned: 0, rack: null });
+      const key = 'scenario-key-0001';
+      const first = await kdadmin.api.stocktakes.scan({
+        params: { code, id: count.id },
+        body: { key, code: target.barcode },
+      });
+      const again = await kdadmin.api.stocktakes.scan({
+        params: { code, id: count.id },
+        body: { key, code: target.barcode },
+      });
+      expect(again).toEqual(first);
+      expect(first).toMatchObject({ outcome: 'expected', container: { id: target.id } });
+      const stranger = await kdadmin.api.stocktakes.scan({
+        params: { code, id: count.id },
+        body: { key: 'scenario-key-0002', code: foreign().barcode },
+      });
+      expect(stranger).toMatchObject({ outcome: 'unknown', container: null });
+      const done = await kdadmin.api.stocktakes.finish({ params: { code, id: count.id } });
+      expect(done.scanned).toBe(1);
+      expect(done.reconciliation?.missing).toHaveLength(count.expected - 1);
+      expect(done.reconciliation?.unexpected).toEqual([
+        { scanned: foreign().barcode, container: null, times: 1 },
+      ]);
+      const list = await kdadmin.api.stocktakes.handOver({ params: { code, id: count.id } });
+      expect(list).toMatchObject({ rowCount: count.expected, errorCount: 0 });
+      expect(list.rows.find((r) => r.containerId === target.id)?.quantity).toBe(target.fillingQuantity);
+      const e = await failure(kdadmin.api.stocktakes.handOver({ params: { code, id: count.id } }));
+      expect([e.status, e.key]).toEqual([409, 'stocktake_handed_over']);
+    });
   });
 
   describe('public content', () => {

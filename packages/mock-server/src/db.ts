@@ -30,6 +30,20 @@ import { type Auth, SessionStore } from './store/sessions';
 export type { StoredBarcodeList, StoredExport, StoredInventoryList } from './store/files';
 export type { Auth } from './store/sessions';
 
+/** A count as the mock keeps it: its expected containers fixed at start, its scans in order of arrival. */
+export interface StoredStocktake {
+  id: string;
+  locationCode: string;
+  rackCode: string | null;
+  state: 'open' | 'finished';
+  startedBy: string;
+  startedAt: string;
+  finishedAt: string | null;
+  inventoryListId: string | null;
+  expected: string[];
+  scans: import('@falcon/api-client').ScanFact[];
+}
+
 const byCode = <T extends { code: string }>(rows: readonly T[]) => new Map(rows.map((r) => [r.code, r]));
 const groupBy = <T>(rows: readonly T[], key: (row: T) => string) => {
   const out = new Map<string, T[]>();
@@ -75,6 +89,8 @@ export class MockDb {
   history!: HistoryStore;
   /** "Handle rack": when and by whom a rack was last serviced, per rack code. */
   rackHandled!: Map<string, RackHandled>;
+  /** Counts (stocktake) started on /app. */
+  stocktakes!: StoredStocktake[];
 
   constructor(dataset: Dataset) {
     this.dataset = dataset;
@@ -111,6 +127,7 @@ export class MockDb {
     this.files = new FileStore(d);
     this.history = new HistoryStore(d);
     this.rackHandled = new Map();
+    this.stocktakes = [];
   }
 
   /** A new id with a prefix, unique within this database. */

@@ -741,3 +741,59 @@ export const containerForecasts = pgTable(
     index('container_forecasts_concern_due_idx').on(t.concernCode, t.dueDate).where(sql`${t.active}`),
   ],
 );
+
+// --- counts (stocktake, /app) ------------------------------------------------------------------
+
+/** A count of a location or one rack (ADR 0062): its expected containers are fixed when it starts. */
+export const stocktakes = pgTable(
+  'stocktakes',
+  {
+    id: text('id').primaryKey(),
+    locationCode: text('location_code')
+      .notNull()
+      .references(() => locations.code),
+    /** The rack counted; null: the whole location. */
+    rackCode: text('rack_code'),
+    state: text('state', { enum: ['open', 'finished'] }).notNull(),
+    startedBy: text('started_by').notNull(),
+    startedAt: ts('started_at').notNull(),
+    finishedBy: text('finished_by'),
+    finishedAt: ts('finished_at'),
+    inventoryListId: text('inventory_list_id').references(() => inventoryLists.id, { onDelete: 'set null' }),
+  },
+  (t) => [index('stocktakes_location_idx').on(t.locationCode, t.startedAt)],
+);
+
+export const stocktakeExpected = pgTable(
+  'stocktake_expected',
+  {
+    stocktakeId: text('stocktake_id')
+      .notNull()
+      .references(() => stocktakes.id, { onDelete: 'cascade' }),
+    containerId: text('container_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.stocktakeId, t.containerId] })],
+);
+
+/**
+ * The scans of a count. The client's idempotency key is unique per count: a repeated key is answered
+ * from the row the first one wrote (INSERT ... ON CONFLICT DO NOTHING), never counted twice.
+ */
+export const stocktakeScans = pgTable(
+  'stocktake_scans',
+  {
+    seq: bigserial('seq', { mode: 'number' }).primaryKey(),
+    stocktakeId: text('stocktake_id')
+      .notNull()
+      .references(() => stocktakes.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    scanned: text('scanned').notNull(),
+    containerId: text('container_id'),
+    outcome: text('outcome', { enum: ['expected', 'repeat', 'elsewhere', 'unknown'] }).notNull(),
+    scannedBy: text('scanned_by').notNull(),
+    scannedAt: ts('scanned_at').notNull(),
+    receivedAt: ts('received_at').notNull(),
+    undoneAt: ts('undone_at'),
+  },
+  (t) => [uniqueIndex('stocktake_scans_key_idx').on(t.stocktakeId, t.key)],
+);

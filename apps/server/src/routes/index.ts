@@ -12,6 +12,7 @@ import { cblRoutes, concernRoutes, concernsRoutes, contentRoutes, employeeRoutes
 import { protocolRoutes } from './protocol';
 import { replenishmentRoutes } from './replenishment';
 import { reviewsRoutes } from './reviews';
+import { stocktakesRoutes } from './stocktake';
 
 /** Every route group, one per contract resource (location in two). */
 export const routeGroups = [
@@ -30,6 +31,7 @@ export const routeGroups = [
   documentRoutes,
   barcodeListsRoutes,
   inventoryListsRoutes,
+  stocktakesRoutes,
   protocolRoutes,
   exportsRoutes,
   reviewsRoutes,

@@ -6,26 +6,19 @@ import type {
   TableAnswer,
 } from '@falcon/api-client';
 import { ListUploadFields, protocolEntry } from '@falcon/api-client';
-import { and, asc, count, desc, eq, inArray, or } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Auth } from '../auth/sessions';
 import type { Db } from '../db/client';
 import * as t from '../db/schema';
 import { HttpError, notFound } from '../errors';
 import { barcodeCounts, barcodesToLookUp, checkBarcodes, parseBarcodeList } from '../files/barcodes';
-import {
-  checkInventory,
-  codesToLookUp,
-  inventoryCounts,
-  inventoryLookup,
-  parseInventoryList,
-} from '../files/inventory';
-import type { Sniffed } from '../files/sniff';
 import { newId } from '../ids';
 import { writeProtocol } from '../services/protocol';
 import { createReview } from '../services/reviews';
 import { locationTableScope } from '../services/scope';
 import type { FileStorage } from '../services/stored-files';
 import { locationFor } from '../services/tree';
+import { checkDuplicate, createInventoryList, earlierUpload, storeList } from '../services/uploaded-lists';
 import { fileError, readUpload, sendBytes } from '../uploads/multipart';
 import { defineRoutes } from './define';
 
@@ -44,7 +37,7 @@ const barcodeSummary = (l: BarcodeRow): BarcodeList => ({
 });
 const barcodeDetail = (l: BarcodeRow): BarcodeListDetail => ({ ...barcodeSummary(l), rows: l.rows });
 
-const inventorySummary = (l: InventoryRowDb): InventoryList => ({
+export const inventorySummary = (l: InventoryRowDb): InventoryList => ({
   id: l.id,
   locationCode: l.locationCode,
   filename: l.filename,
@@ -92,91 +85,6 @@ const inventoryListOf = async (db: Db, auth: Auth, id: string): Promise<Inventor
     .where(and(eq(t.inventoryLists.id, id), locationTableScope(auth.scope)));
   return row?.list ?? notFound();
 };
-
-/** 409 upload_again_required when the same content was uploaded to this location before. */
-const checkDuplicate = (previous: { id: string } | undefined, again: string | undefined): string | null => {
-  if (previous && again !== 'true')
-    throw new HttpError(409, 'upload_again_required', 'The same list was uploaded before.', {
-      field: 'again',
-      duplicateOf: previous.id,
-    });
-  return previous?.id ?? null;
-};
-
-const listFile = (sniffed: Sniffed, filename: string, content: Uint8Array) => ({
-  filename,
-  contentType: sniffed.mime,
-  content,
-});
-
-/** The earliest list of the location with the same content (fingerprint), if there is one. */
-const earlierUpload = async (
-  db: Db,
-  table: typeof t.barcodeLists | typeof t.inventoryLists,
-  locationCode: string,
-  fingerprint: string,
-): Promise<{ id: string } | undefined> => {
-  const [previous] = await db
-    .select({ id: table.id })
-    .from(table)
-    .where(and(eq(table.locationCode, locationCode), eq(table.fingerprint, fingerprint)))
-    .orderBy(asc(table.uploadedAt))
-    .limit(1);
-  return previous;
-};
-
-/** The columns every uploaded list has. */
-interface ListColumns {
-  locationCode: string;
-  fileId: string;
-  filename: string;
-  uploadedAt: Date;
-  uploadedBy: string;
-  fingerprint: string;
-}
-
-/**
- * Stores an uploaded list in one transaction: its file, its row(s) (`insert`, given the common columns)
- * and the protocol entry.
- */
-const storeList = <R extends { id: string }>(
-  files: FileStorage,
-  db: Db,
-  kind: 'barcodeList' | 'inventoryList',
-  upload: {
-    username: string;
-    locationCode: string;
-    sniffed: Sniffed;
-    filename: string;
-    bytes: Uint8Array;
-    fingerprint: string;
-    now: Date;
-  },
-  insert: (tx: Db, columns: ListColumns) => Promise<R>,
-  counts: { rowCount: number; failed: number },
-): Promise<R> =>
-  files.transaction(db, async (tx) => {
-    const fileId = await files.put(tx, listFile(upload.sniffed, upload.filename, upload.bytes), upload.now);
-    const row = await insert(tx, {
-      locationCode: upload.locationCode,
-      fileId,
-      filename: upload.filename,
-      uploadedAt: upload.now,
-      uploadedBy: upload.username,
-      fingerprint: upload.fingerprint,
-    });
-    await writeProtocol(
-      tx,
-      protocolEntry.listUploaded(
-        upload.username,
-        kind,
-        { id: row.id, filename: upload.filename, locationCode: upload.locationCode },
-        counts,
-      ),
-      upload.now,
-    );
-    return row;
-  });
 
 interface Paging {
   page: number;
@@ -319,67 +227,15 @@ export const inventoryListsRoutes = defineRoutes('inventoryLists', {
   upload: async ({ db, auth, params, request, ctx }) => {
     const location = await locationFor(db, auth, params.code);
     const upload = await readUpload(request, 'inventoryList', ListUploadFields);
-    const parsed = await parseInventoryList(upload.bytes, upload.filename);
-    if (!parsed.ok) throw fileError(parsed.error);
-    const list = parsed.value;
-    const now = ctx.now();
-    const previous = await earlierUpload(db, t.inventoryLists, location.code, list.fingerprint);
-    checkDuplicate(previous, upload.fields.again);
-    const codes = codesToLookUp(list.rows);
-    const found = codes.length
-      ? await db
-          .select({ id: t.containers.id, barcode: t.containers.barcode, code: t.containers.code })
-          .from(t.containers)
-          .where(
-            and(
-              eq(t.containers.locationCode, location.code),
-              or(inArray(t.containers.barcode, codes), inArray(t.containers.code, codes)),
-            ),
-          )
-      : [];
-    const rows = checkInventory(list.rows, inventoryLookup(found));
-    const counts = inventoryCounts(rows);
-    const stored = await storeList(
-      ctx.files,
-      db,
-      'inventoryList',
-      {
-        username: auth.user.username,
-        locationCode: location.code,
-        sniffed: list.sniffed,
-        filename: list.filename,
-        bytes: upload.bytes,
-        fingerprint: list.fingerprint,
-        now,
-      },
-      async (tx, columns) => {
-        const [inserted] = await tx
-          .insert(t.inventoryLists)
-          .values({
-            id: newId('IL'),
-            ...columns,
-            ...counts,
-            state: 'uploaded',
-            reviewRequestId: null,
-          })
-          .returning();
-        const row = inserted as InventoryRowDb;
-        for (let i = 0; i < rows.length; i += 1_000)
-          await tx.insert(t.inventoryListRows).values(
-            rows.slice(i, i + 1_000).map((r) => ({
-              listId: row.id,
-              line: r.line,
-              barcode: r.barcode,
-              quantity: r.quantity,
-              containerId: r.containerId,
-              errors: r.errors,
-            })),
-          );
-        return row;
-      },
-      { rowCount: counts.rowCount, failed: counts.errorCount },
-    );
-    return { ...inventorySummary(stored), rows };
+    const { list, rows } = await createInventoryList(ctx.files, db, {
+      username: auth.user.username,
+      locationCode: location.code,
+      bytes: upload.bytes,
+      filename: upload.filename,
+      again: upload.fields.again,
+      now: ctx.now(),
+    });
+    return { ...inventorySummary(list), rows };
   },
 
   get: async ({ db, auth, params }) => inventoryDetail(db, await inventoryListOf(db, auth, params.id)),

@@ -31,6 +31,7 @@ export const SIGNED_IN_ROUTE_NAMESPACES = {
   'location-replenishment': ['lists', 'location', 'replenishment'],
   location: ['lists', 'location', 'reviews'],
   'mobile-app': ['scanner'],
+  'mobile-count': ['scanner'],
   profile: ['admin', 'profile'],
   protocol: ['admin'],
   reviews: ['reviews'],
@@ -165,6 +166,7 @@ export const signedInRoutes: RouteObject[] = [
   route(paths.exports.path, { ...plain, guard: 'exportAdministration' }, page('exports')),
   route(paths.administration.path, { ...plain, guard: 'administration' }, page('administration')),
   route(paths.app.path, plain, page('mobile-app')),
+  route(paths.appCount.path, plain, page('mobile-count')),
   route(paths.reviews.path, plain, page('reviews')),
   route(paths.profile.path, { ...plain, ownProfile: true }, page('profile'), prefetchUser),
 ];

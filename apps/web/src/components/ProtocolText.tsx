@@ -108,7 +108,10 @@ const sentenceKey = (
   | 'withdrawn'
   | 'withdrawnAt'
   | 'photoAdded'
-  | 'rackHandled' => {
+  | 'rackHandled'
+  | 'stocktakeStarted'
+  | 'stocktakeStartedRack'
+  | 'stocktakeFinished' => {
   const { event, values } = words;
   const inventory = values.kind === 'inventoryList';
   switch (event) {
@@ -143,6 +146,8 @@ const sentenceKey = (
       return 'photoAdded';
     case 'permissionDenied':
       return values.area ? 'permissionDenied' : 'permissionDeniedOld';
+    case 'stocktakeStarted':
+      return values.rackName !== undefined ? 'stocktakeStartedRack' : 'stocktakeStarted';
     default:
       return event;
   }
@@ -235,6 +240,12 @@ const sentence = (t: TFunction<'common'>, key: ReturnType<typeof sentenceKey>): 
       return t('protocol.photoAdded');
     case 'rackHandled':
       return t('protocol.rackHandled');
+    case 'stocktakeStarted':
+      return t('protocol.stocktakeStarted');
+    case 'stocktakeStartedRack':
+      return t('protocol.stocktakeStartedRack');
+    case 'stocktakeFinished':
+      return t('protocol.stocktakeFinished');
   }
 };
 

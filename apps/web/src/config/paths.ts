@@ -59,6 +59,8 @@ export const paths = {
   exports: { path: '/admin/export', to: () => '/admin/export' },
   administration: { path: '/admin', to: () => '/admin' },
   app: { path: '/app', to: () => '/app' },
+  /** A count (stocktake) on /app: start, scan, finish, hand over (ADR 0062). */
+  appCount: { path: '/app/count', to: () => '/app/count' },
   reviews: { path: '/reviews', to: (tab?: 'mine') => (tab ? `/reviews?tab=${tab}` : '/reviews') },
   profile: { path: '/profile/:id', to: (id: string) => `/profile/${enc(id)}` },
 } as const;

@@ -56,6 +56,12 @@ export const queryKeys = {
     count: () => ['worklist', 'count'] as const,
   },
   article: (code: string) => ['article', code] as const,
+  /** Counts (stocktake) of a location on /app. */
+  stocktake: {
+    all: (code: string) => ['stocktake', code] as const,
+    list: (code: string) => ['stocktake', code, 'list'] as const,
+    detail: (code: string, id: string) => ['stocktake', code, 'detail', id] as const,
+  },
   /** The container a barcode names (the scanner). */
   barcode: (barcode: string) => ['barcode', barcode] as const,
   employee: (key: string) => ['employee', key] as const,

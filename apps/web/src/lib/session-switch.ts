@@ -35,16 +35,19 @@ export const signOut = async () => {
     console.error(error);
   }
   tellOtherTabs({ type: 'signout' });
-  leave();
+  await leave();
 };
 
 /** Another tab of this browser signed out: the session is gone here too, so the same, without the server call. */
 export const signedOutElsewhere = () => {
-  leave();
+  void leave();
 };
 
-const leave = () => {
+const leave = async () => {
   forgetServerData();
   resetState();
+  // What /app kept of the server's answers on this phone goes too (a shared device, ADR 0062); loaded
+  // only now, so the frame does not carry IndexedDB's wrapper.
+  await import('./offline-store').then((store) => store.forgetOfflineCounts()).catch(() => {});
   browser.assign(publicPaths.login.to());
 };

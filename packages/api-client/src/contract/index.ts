@@ -10,6 +10,7 @@ import { cbl, concern, concerns, content, employee } from './org';
 import { protocol } from './protocol';
 import { replenishment } from './replenishment';
 import { reviews } from './review';
+import { stocktakes } from './stocktake';
 
 /** Every rest/v2 endpoint, grouped by resource: the client, the mock and the server all read this. */
 export const contract = {
@@ -26,6 +27,7 @@ export const contract = {
   document,
   barcodeLists,
   inventoryLists,
+  stocktakes,
   protocol,
   exports: exportsApi,
   reviews,

@@ -57,6 +57,8 @@ export const PROTOCOL_EVENTS = [
   'reviewPhotoAdded',
   'rackHandled',
   'replenishmentTimesChanged',
+  'stocktakeStarted',
+  'stocktakeFinished',
 ] as const;
 export const ProtocolEvent = z.enum(PROTOCOL_EVENTS);
 export type ProtocolEvent = z.infer<typeof ProtocolEvent>;

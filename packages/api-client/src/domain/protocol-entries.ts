@@ -511,6 +511,40 @@ export const protocolEntry = {
     before: { leadTimeDays: before.leadTimeDays, safetyTimeDays: before.safetyTimeDays },
     after: { leadTimeDays: after.leadTimeDays, safetyTimeDays: after.safetyTimeDays },
   }),
+
+  /** A count (stocktake) of a location or one rack started on /app; the rack by its name (always shown). */
+  stocktakeStarted: (
+    actor: string,
+    count: { id: string; locationCode: string; rackName: string | null; expected: number },
+  ): ProtocolEntryInput => ({
+    username: actor,
+    type: 'create',
+    objectType: 'stocktake',
+    objectId: count.id,
+    locationCode: count.locationCode,
+    summary: `count of ${count.rackName === null ? 'location' : 'rack {rackName}'} started (${count.expected} containers expected)`,
+    params: said('stocktakeStarted', {
+      location: count.locationCode,
+      expected: count.expected,
+      ...(count.rackName === null ? {} : { rackName: count.rackName }),
+    }),
+  }),
+
+  /** A count finished: its reconciliation in numbers. */
+  stocktakeFinished: (
+    actor: string,
+    count: { id: string; locationCode: string },
+    numbers: { expected: number; scanned: number; missing: number; unexpected: number; twice: number },
+  ): ProtocolEntryInput => ({
+    username: actor,
+    type: 'update',
+    objectType: 'stocktake',
+    objectId: count.id,
+    locationCode: count.locationCode,
+    summary: `count finished: ${numbers.scanned} of ${numbers.expected} found, ${numbers.missing} missing, ${numbers.unexpected} unexpected, ${numbers.twice} scanned twice`,
+    params: said('stocktakeFinished', { location: count.locationCode, ...numbers }),
+    after: { state: 'finished' },
+  }),
 };
 
 /** How a review request is decided: approve/reject an action, answer/close a message. */

@@ -13,6 +13,7 @@ import { protocolHandlers } from './protocol';
 import { replenishmentHandlers } from './replenishment';
 import { reviewsHandlers } from './reviews';
 import type { HandlerContext } from './route';
+import { stocktakesHandlers } from './stocktake';
 
 /** Handlers keyed by the contract's resources, so a story overrides one key (Empty, Error, Loading). */
 export type HandlerMap = Record<ResourceName, HttpHandler[]>;
@@ -40,6 +41,7 @@ const BUILDERS: Record<ResourceName, (ctx: HandlerContext) => HttpHandler[]> = {
   document: documentHandlers,
   barcodeLists: barcodeListsHandlers,
   inventoryLists: inventoryListsHandlers,
+  stocktakes: stocktakesHandlers,
   protocol: protocolHandlers,
   exports: exportsHandlers,
   reviews: reviewsHandlers,

@@ -156,52 +156,9 @@ export const inventoryListsHandlers = (ctx: HandlerContext): HttpHandler[] => [
     return { ...page, items: page.items.map((l): InventoryList => summary(l)) };
   }),
 
-  route(ctx, 'inventoryLists', 'upload', async ({ db, auth, params, body, file }) => {
-    const location = locationFor(db, auth, params.code);
-    const upload = file as File;
-    const rows = await readRows(upload);
-    const fingerprint = fingerprintOf(rows);
-    checkDuplicate(
-      db.files.inventoryLists.find((l) => l.locationCode === location.code && l.fingerprint === fingerprint),
-      body.again,
-    );
-    const seen = new Map<string, number>();
-    for (const { cells } of rows) seen.set(cells[0] ?? '', (seen.get(cells[0] ?? '') ?? 0) + 1);
-    const checked = rows.map(({ line, cells }) => {
-      const barcode = cells[0] ?? '';
-      const container = db.containersByBarcode.get(barcode);
-      const known = container?.locationCode === location.code;
-      const raw = (cells[1] ?? '').replace(',', '.');
-      const quantity = raw !== '' && Number.isFinite(Number(raw)) && Number(raw) >= 0 ? Number(raw) : null;
-      const errors: ('invalid_barcode' | 'invalid_quantity' | 'duplicate_barcode')[] = [];
-      if (!known) errors.push('invalid_barcode');
-      if (quantity === null) errors.push('invalid_quantity');
-      if ((seen.get(barcode) ?? 0) > 1) errors.push('duplicate_barcode');
-      return { line, barcode, quantity, containerId: known ? (container?.id ?? null) : null, errors };
-    });
-    const list: StoredInventoryList = {
-      id: db.nextId('IL'),
-      locationCode: location.code,
-      filename: upload.name,
-      uploadedAt: db.now(),
-      uploadedBy: auth.user.username,
-      rowCount: checked.length,
-      errorCount: checked.filter((r) => r.errors.length).length,
-      state: 'uploaded',
-      reviewRequestId: null,
-      rows: checked,
-      file: await stored(upload),
-      fingerprint,
-    };
-    db.files.inventoryLists.push(list);
-    db.protocol.log(
-      protocolEntry.listUploaded(auth.user.username, 'inventoryList', list, {
-        rowCount: list.rowCount,
-        failed: list.errorCount,
-      }),
-    );
-    return detail(list);
-  }),
+  route(ctx, 'inventoryLists', 'upload', async ({ db, auth, params, body, file }) =>
+    uploadInventoryList(db, auth, locationFor(db, auth, params.code), file as File, body.again),
+  ),
 
   route(ctx, 'inventoryLists', 'get', ({ db, auth, params }) =>
     detail(listFor(db, auth, db.files.inventoryLists, params.id)),
@@ -234,3 +191,59 @@ export const inventoryListsHandlers = (ctx: HandlerContext): HttpHandler[] => [
     return { deleted: 1 };
   }),
 ];
+
+/**
+ * An inventory list from a file: checked against the location's containers, stored and protocolled. The
+ * upload and a finished count's hand-over (handlers/stocktake.ts) both make their lists here.
+ */
+export const uploadInventoryList = async (
+  db: MockDb,
+  auth: Auth,
+  location: { code: string },
+  file: File,
+  again: string | undefined,
+) => {
+  const upload = file;
+  const rows = await readRows(upload);
+  const fingerprint = fingerprintOf(rows);
+  checkDuplicate(
+    db.files.inventoryLists.find((l) => l.locationCode === location.code && l.fingerprint === fingerprint),
+    again,
+  );
+  const seen = new Map<string, number>();
+  for (const { cells } of rows) seen.set(cells[0] ?? '', (seen.get(cells[0] ?? '') ?? 0) + 1);
+  const checked = rows.map(({ line, cells }) => {
+    const barcode = cells[0] ?? '';
+    const container = db.containersByBarcode.get(barcode);
+    const known = container?.locationCode === location.code;
+    const raw = (cells[1] ?? '').replace(',', '.');
+    const quantity = raw !== '' && Number.isFinite(Number(raw)) && Number(raw) >= 0 ? Number(raw) : null;
+    const errors: ('invalid_barcode' | 'invalid_quantity' | 'duplicate_barcode')[] = [];
+    if (!known) errors.push('invalid_barcode');
+    if (quantity === null) errors.push('invalid_quantity');
+    if ((seen.get(barcode) ?? 0) > 1) errors.push('duplicate_barcode');
+    return { line, barcode, quantity, containerId: known ? (container?.id ?? null) : null, errors };
+  });
+  const list: StoredInventoryList = {
+    id: db.nextId('IL'),
+    locationCode: location.code,
+    filename: upload.name,
+    uploadedAt: db.now(),
+    uploadedBy: auth.user.username,
+    rowCount: checked.length,
+    errorCount: checked.filter((r) => r.errors.length).length,
+    state: 'uploaded',
+    reviewRequestId: null,
+    rows: checked,
+    file: await stored(upload),
+    fingerprint,
+  };
+  db.files.inventoryLists.push(list);
+  db.protocol.log(
+    protocolEntry.listUploaded(auth.user.username, 'inventoryList', list, {
+      rowCount: list.rowCount,
+      failed: list.errorCount,
+    }),
+  );
+  return detail(list);
+};

@@ -8,7 +8,7 @@ import { renderApp } from '../../../testing/render';
 import { signInWithMock } from '../../../testing/sign-in';
 
 // jsdom has neither a BarcodeDetector nor WebAssembly streaming: the reader is what fails to load here.
-vi.mock('./barcodeDetector', () => ({
+vi.mock('../../../components/camera/barcodeDetector', () => ({
   createDetector: () => Promise.reject(new Error('the zxing wasm could not be fetched')),
 }));
 

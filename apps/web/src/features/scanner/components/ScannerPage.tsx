@@ -1,19 +1,21 @@
-import type { Container } from '@falcon/api-client/lite';
+import { type Container, hasAll } from '@falcon/api-client/lite';
 import { Badge, Button, Card } from '@falcon/ui';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
+import { useSnapshot } from 'valtio';
 import { ContainerActions } from '../../../components/ContainerActions';
+import { CameraScanner } from '../../../components/camera/CameraScanner';
 import { Field } from '../../../components/Field';
 import { paths } from '../../../config/paths';
 import { useFormat } from '../../../lib/format';
 import { useLabels } from '../../../lib/labels';
 import { errorKey } from '../../../lib/messages';
 import { usePageTitle } from '../../../lib/page-title';
+import { state } from '../../../lib/store';
 import { cblTreeQuery, containerByBarcodeQuery } from '../api/queries';
-import { CameraScanner } from './CameraScanner';
 
 const Page = styled.div`
   display: flex;
@@ -65,6 +67,9 @@ export function ScannerPage() {
   // The barcode last sent: the container it names is looked up (again, when the same one is sent again).
   const [sought, setSought] = useState<string | null>(null);
   const [camera, setCamera] = useState(false);
+  // A count (/app/count) makes an inventory list: offered to who may upload one.
+  const { session } = useSnapshot(state);
+  const mayCount = hasAll(session?.permissions ?? [], ['PERM_UPLOADINVENTORYLISTS']);
   const lookup = useQuery(containerByBarcodeQuery(sought));
   usePageTitle(t('title'));
   const found = lookup.data ?? null;
@@ -90,6 +95,11 @@ export function ScannerPage() {
     <Page>
       <h1>{t('title')}</h1>
       <p style={{ margin: 0 }}>{t('subtitle')}</p>
+      {mayCount ? (
+        <p style={{ margin: 0 }}>
+          <Link to={paths.appCount.to()}>{t('count.openCount')}</Link>
+        </p>
+      ) : null}
       <Card title={t('findTitle')} headingLevel={2}>
         <form onSubmit={submit} style={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
           <Field
