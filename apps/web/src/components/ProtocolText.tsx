@@ -105,7 +105,8 @@ const sentenceKey = (
   | 'withdrawn'
   | 'withdrawnAt'
   | 'photoAdded'
-  | 'rackHandled' => {
+  | 'rackHandled'
+  | 'labelsPrinted' => {
   const { event, values } = words;
   const inventory = values.kind === 'inventoryList';
   switch (event) {
@@ -223,6 +224,8 @@ const sentence = (t: TFunction<'common'>, key: ReturnType<typeof sentenceKey>): 
       return t('protocol.photoAdded');
     case 'rackHandled':
       return t('protocol.rackHandled');
+    case 'labelsPrinted':
+      return t('protocol.labelsPrinted');
   }
 };
 
