@@ -270,7 +270,7 @@ export function ContainerSearch({ scope = 'location', code, onSelect, selectedId
             ) : null}
             {scope === 'location' && shownIds.length > 0 ? (
               <Button type="button" variant="secondary" onClick={() => setLabelsOpen(true)}>
-                {t('labels.print')}
+                {t('labels.printResults')}
               </Button>
             ) : null}
           </div>

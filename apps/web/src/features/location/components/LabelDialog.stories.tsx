@@ -30,9 +30,7 @@ const openFromPanel = async (
   userEvent: { click: (e: Element) => Promise<void> },
 ) => {
   await canvas.findByRole('heading', { name: 'Container KB-0000001' }, { timeout: 8000 });
-  const panel =
-    canvas.getByRole('heading', { name: 'Container KB-0000001' }).closest('section') ?? document.body;
-  await userEvent.click(within(panel as HTMLElement).getByRole('button', { name: 'Print labels' }));
+  await userEvent.click(canvas.getByRole('button', { name: 'Print labels' }));
   return within(document.body).findByRole('dialog', { name: 'Print labels' });
 };
 
@@ -57,7 +55,7 @@ export const FromContainerPanel: Story = {
 export const Thermal: Story = {
   play: async ({ canvas, userEvent }) => {
     const dialog = await openFromPanel(canvas, userEvent);
-    await userEvent.click(within(dialog).getByRole('combobox', { name: 'Label stock' }));
+    await userEvent.click(within(dialog).getByRole('combobox', { name: /^Label stock/ }));
     await userEvent.click(
       await within(document.body).findByRole('option', { name: 'Thermal labels 100 × 50 mm' }),
     );
@@ -75,7 +73,7 @@ export const FromSearchResults: Story = {
     await waitFor(() => expect(within(results).getAllByRole('link').length).toBeGreaterThan(0), {
       timeout: 8000,
     });
-    await userEvent.click(canvas.getByRole('button', { name: 'Print labels' }));
+    await userEvent.click(canvas.getByRole('button', { name: 'Print labels of these results' }));
     const dialog = await within(document.body).findByRole('dialog', { name: 'Print labels' });
     await expect(within(dialog).getByText(/chosen containers/)).toBeVisible();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Download PDF' }));
