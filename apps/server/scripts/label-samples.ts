@@ -14,6 +14,7 @@ import { type LabelItem, labelPdf } from '../src/labels/pdf';
 import { benchContainer } from './label-data';
 
 const out = process.argv[2] ?? '../../docs/labels';
+// npm run labels:samples -w @falcon/server -- /tmp/labels (PNGs into docs/labels: copy them).
 mkdirSync(out, { recursive: true });
 
 const write = async (name: string, layout: LabelLayout, language: Language, items: LabelItem[]) => {

@@ -16,7 +16,7 @@ import { saveBlob } from '../../../lib/download';
 import { errorKey } from '../../../lib/messages';
 
 /** What the labels are for: chosen containers (one, or search results), or a rack of the grid (or its whole location). */
-export type LabelTarget =
+type LabelTarget =
   | { kind: 'containers'; ids: readonly string[] }
   | { kind: 'rack'; position: number; name: string };
 
