@@ -184,6 +184,7 @@ const BODIES: Record<string, unknown> = {
   'container.message': { message: 'Etikett fehlt' },
   'location.rackMessage': { message: 'Regal wackelt' },
   'location.shelfMessage': { message: 'Fach verbogen' },
+  'location.labels': { layout: 'a4-l7163' },
 };
 
 const bodyFor = (name: string, endpoint: AnyEndpoint) => {
