@@ -20,8 +20,9 @@ const config: KnipConfig = {
     },
     'apps/server': {
       project: ['src/**/*.ts', 'scripts/**/*.{ts,mjs}', 'test/**/*.ts'],
-      // test/ops starts a PostgreSQL of its own with the machine's PostgreSQL binaries (Debian's package).
-      ignoreBinaries: ['pg_config'],
+      // test/ops starts a PostgreSQL of its own with the machine's PostgreSQL binaries (Debian's package);
+      // the label tests read their PDFs back with poppler-utils (Debian's package, installed by .ci/run).
+      ignoreBinaries: ['pg_config', 'pdftotext', 'pdftoppm', 'pdfinfo'],
     },
     'apps/web': {
       // public/ (msw's worker, written by `msw init`) is outside the project: vite serves it as it is.

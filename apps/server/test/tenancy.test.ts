@@ -186,6 +186,7 @@ const BODIES: Record<string, unknown> = {
   'location.rackMessage': { message: 'Regal wackelt' },
   'location.shelfMessage': { message: 'Fach verbogen' },
   'stocktakes.scan': { key: 'scan-key-none', code: '4000000000000' },
+  'location.labels': { layout: 'a4-l7163' },
 };
 
 const bodyFor = (name: string, endpoint: AnyEndpoint) => {

@@ -97,3 +97,9 @@ export const RESULT_SORT_OPTIONS = [
   sortField: (typeof SEARCH_SORT_FIELDS)[number];
   sortAsc: boolean;
 }[];
+
+/** Label stocks of the label PDFs (issue 17): two A4 sheets (Avery L7163, L7160) and a 100 x 50 mm thermal roll. */
+export const LABEL_LAYOUTS = ['a4-l7163', 'a4-l7160', 'thermal-100x50'] as const;
+export const LABEL_KINDS = ['container', 'shelf', 'rack'] as const;
+/** Most containers one label request may name (a whole location or rack is not limited). */
+export const MAX_LABEL_SELECTION = 5_000;

@@ -11,6 +11,7 @@ export type { ErrorBody, ListRequest, NamedCode, Page } from './contract/common'
 export type * from './contract/container';
 export type * from './contract/define';
 export type * from './contract/exports';
+export type * from './contract/label-sheets';
 export type * from './contract/lists';
 export type * from './contract/location';
 export type * from './contract/org';
@@ -20,6 +21,7 @@ export type * from './contract/search';
 export type * from './contract/stocktake';
 export * from './data-constants';
 export * from './domain/fields';
+export * from './domain/label-sheets';
 export * from './domain/ownership';
 export * from './domain/paging';
 export * from './domain/permissions';

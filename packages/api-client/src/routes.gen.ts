@@ -180,6 +180,11 @@ export const ROUTES = {
       method: 'POST',
       path: '/rest/v2/location/:code/rack/:rack/shelf/:shelf/message',
     },
+    labels: {
+      method: 'POST',
+      path: '/rest/v2/location/:code/labels',
+      responseKind: 'binary',
+    },
     exportXlsx: {
       method: 'POST',
       path: '/rest/v2/location/:code/export/xlsx',

@@ -415,6 +415,12 @@ const MATRIX_SPECS: Record<EndpointName, Spec> = {
     object: objectFor('location'),
     request: (x) => req(C.location.exportXlsx, { code: code(x) }),
   },
+  'location.labels': {
+    variants: OWN_FOREIGN,
+    object: objectFor('location'),
+    // Rack labels on thermal stock: the smallest PDF (the label tests read the layouts back).
+    request: (x) => req(C.location.labels, { code: code(x) }, { kind: 'rack', layout: 'thermal-100x50' }),
+  },
   'container.get': {
     variants: OWN_FOREIGN,
     object: (p, c, v) => p.documentedContainer(p.concernFor(c, v)),

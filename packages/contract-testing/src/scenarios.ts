@@ -148,6 +148,33 @@ export const describeContractScenarios = (target: ContractTarget): void => {
       );
     });
 
+    it("prints labels of its own location as a PDF, refuses another concern's location and containers (issue 17)", async () => {
+      const staff = await signedIn('staff');
+      const pdf = await staff.api.location.labels({
+        params: { code: own().locationCode },
+        body: { layout: 'a4-l7163', containerIds: [own().id] },
+      });
+      expect(new TextDecoder().decode((await pdf.arrayBuffer()).slice(0, 5))).toBe('%PDF-');
+      const e = await failure(
+        staff.api.location.labels({ params: { code: foreign().locationCode }, body: { layout: 'a4-l7163' } }),
+      );
+      expect([e.status, e.key]).toEqual([404, 'location_not_found']);
+      const mixed = await failure(
+        staff.api.location.labels({
+          params: { code: own().locationCode },
+          body: { layout: 'a4-l7163', containerIds: [own().id, foreign().id] },
+        }),
+      );
+      expect([mixed.status, mixed.key]).toEqual([404, 'container_not_found']);
+      const start = await failure(
+        staff.api.location.labels({
+          params: { code: own().locationCode },
+          body: { layout: 'a4-l7160', start: 22 },
+        }),
+      );
+      expect(start.status).toBe(400);
+    });
+
     it("answers another concern's container with 404 container_not_found, and its barcode with invalid_barcode", async () => {
       const staff = await signedIn('staff');
       const e = await failure(staff.api.container.get({ params: { id: foreign().id } }));

@@ -5,6 +5,7 @@ import { branchRoutes } from './branch';
 import { articleRoutes, containerRoutes, documentRoutes } from './container';
 import type { ImplementedBy } from './define';
 import { exportsRoutes } from './exports';
+import { labelRoutes } from './labels';
 import { barcodeListsRoutes, inventoryListsRoutes } from './lists';
 import { locationRoutes } from './location';
 import { locationFileRoutes } from './location-files';
@@ -26,6 +27,8 @@ export const routeGroups = [
   locationRoutes,
   // Gallery and export of the location resource (handlers are keyed by resource and name).
   locationFileRoutes,
+  // Label PDFs of the location resource (issue 17).
+  labelRoutes,
   containerRoutes,
   articleRoutes,
   documentRoutes,

@@ -111,7 +111,8 @@ const sentenceKey = (
   | 'rackHandled'
   | 'stocktakeStarted'
   | 'stocktakeStartedRack'
-  | 'stocktakeFinished' => {
+  | 'stocktakeFinished'
+  | 'labelsPrinted' => {
   const { event, values } = words;
   const inventory = values.kind === 'inventoryList';
   switch (event) {
@@ -246,6 +247,8 @@ const sentence = (t: TFunction<'common'>, key: ReturnType<typeof sentenceKey>): 
       return t('protocol.stocktakeStartedRack');
     case 'stocktakeFinished':
       return t('protocol.stocktakeFinished');
+    case 'labelsPrinted':
+      return t('protocol.labelsPrinted');
   }
 };
 

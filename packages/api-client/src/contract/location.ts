@@ -4,6 +4,7 @@ import { DeliveryState } from './container';
 import { defineEndpoint } from './define';
 import { ExportJob } from './exports';
 import { fieldOf } from './fields';
+import { LabelRequest } from './label-sheets';
 import { Appointment, Location, LocationAdmin, RackHandled, rackActionState } from './org';
 import { MessageRequest, ReviewRequest } from './review';
 import { ExportRequest, SEARCH_INPUT_PERMISSIONS, SearchRequest, SearchResult } from './search';
@@ -258,6 +259,17 @@ export const location = {
     body: MessageRequest,
     status: 201,
     response: ReviewRequest,
+  }),
+  labels: defineEndpoint({
+    method: 'POST',
+    path: '/rest/v2/location/:code/labels',
+    summary:
+      'Printable labels as PDF (container, shelf or rack labels; A4 sheets or 100 x 50 mm thermal), streamed; only the fields the caller may see; protocolled',
+    ...locationByCode,
+    body: LabelRequest,
+    notFound: 'rack, containerIds',
+    response: z.instanceof(Blob),
+    responseKind: 'binary',
   }),
   exportXlsx: defineEndpoint({
     method: 'POST',

@@ -51,6 +51,7 @@ export const PROTOCOL_EVENTS = [
   'listUploaded',
   'listRemoved',
   'exportQueued',
+  'labelsPrinted',
   'reviewRequested',
   'reviewDecided',
   'reviewWithdrawn',

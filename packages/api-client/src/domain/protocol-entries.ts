@@ -1,3 +1,4 @@
+import type { LabelKind, LabelLayout } from '../contract/label-sheets';
 import type { ContainerRef, ProtocolEvent, ProtocolParams, ProtocolType } from '../contract/protocol';
 import type { ReviewRequest, ReviewType } from '../contract/review';
 import { containerRef } from './protocol';
@@ -364,6 +365,37 @@ export const protocolEntry = {
     summary: `export of ${code} queued`,
     params: said('exportQueued', { kind, code }),
     after: { jobId },
+  }),
+
+  /**
+   * Labels printed (a PDF downloaded): what kind, for which part of the location (`scope`: chosen
+   * containers, a rack by its name, the whole location), how many, on which stock. Like an export.
+   */
+  labelsPrinted: (
+    actor: string,
+    locationCode: string,
+    what: {
+      kind: LabelKind;
+      layout: LabelLayout;
+      count: number;
+      scope: 'selection' | 'rack' | 'location';
+      rackName?: string;
+    },
+  ): ProtocolEntryInput => ({
+    username: actor,
+    type: 'export',
+    objectType: 'labels',
+    objectId: locationCode,
+    locationCode,
+    summary: `${what.count} ${what.kind} labels (${what.layout}) of ${what.rackName !== undefined ? `rack ${what.rackName} of ` : ''}${locationCode} printed`,
+    params: said('labelsPrinted', {
+      kind: what.kind,
+      layout: what.layout,
+      count: what.count,
+      scope: what.scope,
+      location: locationCode,
+      ...(what.rackName !== undefined ? { rackName: what.rackName } : {}),
+    }),
   }),
 
   /**

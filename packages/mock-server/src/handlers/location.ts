@@ -15,6 +15,7 @@ import type { HttpHandler } from 'msw';
 import type { Auth, MockDb } from '../db';
 import { fail, invalid, notFound } from '../errors';
 import { createExport } from './exports';
+import { labelHandlers } from './labels';
 import { requestReview } from './reviews';
 import { fileResponse, type HandlerContext, route } from './route';
 import { runSearch } from './search';
@@ -96,6 +97,7 @@ const adminsOf = (db: MockDb, code: string): ReturnType<(typeof LocationAdmin)['
     }));
 
 export const locationHandlers = (ctx: HandlerContext): HttpHandler[] => [
+  ...labelHandlers(ctx),
   route(ctx, 'location', 'get', ({ db, auth, params }) =>
     locationView(db, locationFor(db, auth, params.code)),
   ),

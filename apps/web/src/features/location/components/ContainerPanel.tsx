@@ -32,6 +32,7 @@ import {
   containerRequestsQuery,
 } from '../api/queries';
 import { DocumentList } from './DocumentList';
+import { LabelDialog } from './LabelDialog';
 import { useFieldLabels } from './useFieldLabels';
 
 /** The library's sections plus the labelled fields it has no section for (spec section 3). */
@@ -86,6 +87,7 @@ function LoadedContainer({
   const { session } = useSnapshot(state);
   const granted = session?.permissions ?? [];
   const [articleOpen, setArticleOpen] = useState(false);
+  const [labelsOpen, setLabelsOpen] = useState(false);
 
   const container = useQuery(containerQuery(containerId));
   const requests = useQuery(containerRequestsQuery(containerId));
@@ -171,14 +173,25 @@ function LoadedContainer({
           <DocumentList documents={documents.data} />
         </section>
       ) : null}
-      {data.articleCode ? (
-        <div>
-          <Button variant="secondary" size="sm" onClick={() => setArticleOpen(true)}>
-            {t('panel.article')}
-          </Button>
-          <ArticleDialog code={data.articleCode} open={articleOpen} onClose={() => setArticleOpen(false)} />
-        </div>
-      ) : null}
+      <div style={{ display: 'flex', gap: 8, flexWrap: 'wrap' }}>
+        {data.articleCode ? (
+          <>
+            <Button variant="secondary" size="sm" onClick={() => setArticleOpen(true)}>
+              {t('panel.article')}
+            </Button>
+            <ArticleDialog code={data.articleCode} open={articleOpen} onClose={() => setArticleOpen(false)} />
+          </>
+        ) : null}
+        <Button variant="secondary" size="sm" onClick={() => setLabelsOpen(true)}>
+          {t('labels.print')}
+        </Button>
+        <LabelDialog
+          code={data.locationCode}
+          target={{ kind: 'containers', ids: [data.id] }}
+          open={labelsOpen}
+          onClose={() => setLabelsOpen(false)}
+        />
+      </div>
     </div>
   );
 }

@@ -36,6 +36,7 @@ import { queryKeys, type SearchScope } from '../../../lib/query-keys';
 import { saveLocationSearch, state } from '../../../lib/store';
 import { searchQuery } from '../api/queries';
 import { ContainerSuggestField } from './ContainerSuggestField';
+import { LabelDialog } from './LabelDialog';
 import { useFieldLabels } from './useFieldLabels';
 
 type SortKey = (typeof RESULT_SORT_OPTIONS)[number]['key'];
@@ -106,6 +107,9 @@ export function ContainerSearch({ scope = 'location', code, onSelect, selectedId
 
   const request = { query, filters, page, size, sortField: sort.sortField, sortAsc: sort.sortAsc };
   const results = useQuery(searchQuery(scope, code, request));
+  // The search results shown are the selection "print labels" offers (a location search only).
+  const shownIds = (results.data?.items ?? []).map((row) => row.id);
+  const [labelsOpen, setLabelsOpen] = useState(false);
 
   const remember = (next: Partial<{ query: string; sortKey: string; page: number; size: number }>) =>
     saveLocationSearch(memoryKey, { query, sortKey, page, size, ...next });
@@ -264,6 +268,11 @@ export function ContainerSearch({ scope = 'location', code, onSelect, selectedId
                 {t('search.export')}
               </Button>
             ) : null}
+            {scope === 'location' && shownIds.length > 0 ? (
+              <Button type="button" variant="secondary" onClick={() => setLabelsOpen(true)}>
+                {t('labels.printResults')}
+              </Button>
+            ) : null}
           </div>
         </FormRow>
         {anyFilter ? (
@@ -352,6 +361,14 @@ export function ContainerSearch({ scope = 'location', code, onSelect, selectedId
         virtualized={size > 20}
         bodyHeight={480}
       />
+      {scope === 'location' ? (
+        <LabelDialog
+          code={code}
+          target={{ kind: 'containers', ids: shownIds }}
+          open={labelsOpen}
+          onClose={() => setLabelsOpen(false)}
+        />
+      ) : null}
       <ConfirmDialog
         open={confirmExport}
         title={t('search.exportTitle')}

@@ -11,6 +11,7 @@ import { useFormat } from '../../../lib/format';
 import { errorKey } from '../../../lib/messages';
 import { queryKeys } from '../../../lib/query-keys';
 import { state } from '../../../lib/store';
+import { LabelDialog } from './LabelDialog';
 import { rackLabel } from './rackCells';
 
 /** What the user may do with a rack: each action with its permission. */
@@ -38,7 +39,7 @@ const rackScanBlock = (rack: Rack): 'scanPending' | 'scanEmpty' | null => {
   return null;
 };
 
-type Step = 'menu' | 'handle' | 'messageRack' | 'messageShelf';
+type Step = 'menu' | 'handle' | 'messageRack' | 'messageShelf' | 'labels';
 
 interface RackActionsProps {
   /** The location's code. */
@@ -164,6 +165,11 @@ export function RackActions({ code, rack, onClose }: RackActionsProps) {
                 <small id="rack-scan-hint">{scanBlock ? t(`rack.${scanBlock}`) : t('rack.scanHint')}</small>
               </div>
             ) : null}
+            <div>
+              <Button variant="secondary" onClick={() => setStep('labels')}>
+                {t('labels.print')}
+              </Button>
+            </div>
             {may.handle ? (
               <div>
                 <Button variant="secondary" onClick={() => setStep('handle')}>
@@ -197,6 +203,14 @@ export function RackActions({ code, rack, onClose }: RackActionsProps) {
           </div>
         ) : null}
       </Dialog>
+      {rack ? (
+        <LabelDialog
+          code={code}
+          target={{ kind: 'rack', position, name }}
+          open={step === 'labels'}
+          onClose={close}
+        />
+      ) : null}
       <ConfirmDialog
         open={rack !== null && step === 'handle'}
         title={t('rack.handleTitle', { name })}

@@ -1,0 +1,47 @@
+import { type Container, DELIVERY_STATES } from '@falcon/api-client';
+
+/** A made-up container with every field (the widest label), numbered n: the label bench's and samples' data. */
+export const benchContainer = (n: number): Container => {
+  const seq = String(n).padStart(7, '0');
+  return {
+    id: `K${seq}`,
+    locationCode: 'C001-B01-L01',
+    active: true,
+    alarming: false,
+    code: `KB-${seq}`,
+    placeCode: `C001-B01-L01-R${String((n % 30) + 1).padStart(2, '0')}-S${(n % 8) + 1}-P${String((n % 12) + 1).padStart(2, '0')}`,
+    shelfCode: `S${n % 8}`,
+    rackCode: `R${n % 30}`,
+    error: null,
+    weight: (n % 1000) / 10,
+    deliveryStatus: DELIVERY_STATES[n % 3]!,
+    reachInWeeks: (n % 200) / 10,
+    consumption: n % 5000,
+    annualConsumption: (n % 5000) * 52,
+    stockTurnRate: (n % 90) / 7,
+    customerPartNumber: `CPN-${(n * 7919) % 1_000_000}`,
+    position: n % 12,
+    numberOfScans: n % 400,
+    obligatory: n % 2 === 0,
+    deliveryNoteDate: null,
+    deliveryNoteNumber: null,
+    picture: null,
+    expectedDeliveryDate: null,
+    fillingQuantity: [50, 100, 250, 500][n % 4]!,
+    price: (n % 10_000) / 100,
+    packagingUnit: 'Stk',
+    lastScannedDate: null,
+    containerType: 'KLT 4147',
+    width: 10 + (n % 5) * 5,
+    charge: null,
+    orderNumber: null,
+    articleCertificate: null,
+    articleName: `Sechskantschraube DIN 933 M${(n % 20) + 3} x ${(n % 10) * 5 + 10} verzinkt`,
+    articleCode: `A-${(n * 31) % 200_000}`,
+    sticker: null,
+    document: null,
+    storageCoordinate: null,
+    storageDescription: null,
+    barcode: `40${String(n).padStart(10, '0')}0`,
+  } as Container;
+};
