@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useFormat } from './format';
 
 /** Prices are in euros (the portal's one currency; ADR 0058). */
-export const CURRENCY = 'EUR';
+const CURRENCY = 'EUR';
 
 /** The kinds of number the portal shows, each with its unit, declared here once for every table. */
 export type Quantity = 'price' | 'weight' | 'width' | 'pieces' | 'count' | 'weeks';

@@ -2,7 +2,7 @@ import styled, { css } from 'styled-components';
 import type { PagedTableColumnKind } from './PagedTable';
 
 /** Phones (< 640 px): each row is a card of label–value lines instead of columns (ADR 0058). */
-export const CARDS = '(max-width: 639.98px)';
+const CARDS = '(max-width: 639.98px)';
 
 import { focusRing } from '../internal/focusRing';
 
