@@ -1,4 +1,4 @@
-import { IMAGE_TYPES } from '@falcon/api-client/lite';
+import { IMAGE_TYPES, UPLOAD_LIMITS } from '@falcon/api-client/lite';
 import { Button, Dialog, useToast } from '@falcon/ui';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
@@ -23,6 +23,7 @@ interface MessageDialogProps {
  */
 export function MessageDialog({ target, about, onClose }: MessageDialogProps) {
   const { t } = useTranslation(['common', 'messages']);
+  const photoAccepted = t('upload.images', { size: UPLOAD_LIMITS.imageBytes / 1024 / 1024 });
   const toast = useToast();
   const queryClient = useQueryClient();
   const formId = useId();
@@ -40,10 +41,14 @@ export function MessageDialog({ target, about, onClose }: MessageDialogProps) {
       sendMessage(input.target, input.message, input.photo),
     onSuccess: ({ photoError }, input) => {
       if (photoError) {
+        // The message went; the photo was refused: why, and what is accepted (an error: it stays until closed).
         toast.show({
-          type: 'warn',
+          type: 'error',
           title: t('containerActions.messagePhotoFailed'),
-          text: t(errorKey(photoError), { ns: 'messages' }),
+          text: [
+            t(errorKey(photoError), { ns: 'messages' }),
+            t('upload.accepted', { what: photoAccepted }),
+          ].join(' '),
         });
       } else {
         toast.show({ type: 'info', title: t('containerActions.messageSent') });

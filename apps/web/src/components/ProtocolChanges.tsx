@@ -123,13 +123,17 @@ export function ProtocolChanges({ entry }: { entry: ProtocolEntry }) {
                 {label(key)}
               </th>
               {diff ? (
-                <td colSpan={2} style={{ overflowWrap: 'anywhere' }}>
+                <td colSpan={2} style={{ overflowWrap: 'break-word', hyphens: 'auto' }}>
                   {diff}
                 </td>
               ) : (
                 <>
-                  <td style={{ overflowWrap: 'anywhere' }}>{key in before ? show(before[key]) : '–'}</td>
-                  <td style={{ overflowWrap: 'anywhere' }}>{key in after ? show(after[key]) : '–'}</td>
+                  <td style={{ overflowWrap: 'break-word', hyphens: 'auto' }}>
+                    {key in before ? show(before[key]) : '–'}
+                  </td>
+                  <td style={{ overflowWrap: 'break-word', hyphens: 'auto' }}>
+                    {key in after ? show(after[key]) : '–'}
+                  </td>
                 </>
               )}
             </tr>

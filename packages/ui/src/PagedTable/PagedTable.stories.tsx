@@ -195,3 +195,78 @@ export const German: Story = {
     await expect(canvas.getByText('Zeige 1 bis 10 von 137 Ergebnissen')).toBeInTheDocument();
   },
 };
+
+interface StockRow {
+  id: string;
+  code: string;
+  article: string;
+  weight: number;
+  price: string;
+  scanned: string;
+  supplier: string;
+}
+
+const stockRows: StockRow[] = Array.from({ length: 8 }, (_, i) => ({
+  id: `s${i}`,
+  code: `KB-${String(24 + i * 311).padStart(7, '0')}`,
+  article: [
+    'Sechskantschraube DIN 931 M8×40 8.8 galvanisch verzinkt',
+    'Blechschraube',
+    'Zylinderschraube mit Innensechskant DIN 912',
+  ][i % 3]!,
+  weight: 0.125 * (i + 1),
+  price: new Intl.NumberFormat('de-DE', { minimumFractionDigits: 2 }).format(12 + i * 1234.5),
+  scanned: `0${(i % 9) + 1}.08.2025, 0${i % 10}:15`,
+  supplier: `einkauf.zentrallager-wolfsburg-${i}@knabe-fahrzeugtechnik.example`,
+}));
+
+const stockColumns: PagedTableColumn<StockRow>[] = [
+  { key: 'code', header: 'Behälter', kind: 'code' },
+  { key: 'article', header: 'Artikelbezeichnung' },
+  { key: 'weight', header: 'Gewicht', kind: 'number', unit: 'kg', cell: (row) => row.weight.toFixed(2) },
+  { key: 'price', header: 'Preis', kind: 'number', unit: '€' },
+  { key: 'scanned', header: 'Zuletzt gescannt', kind: 'date' },
+  { key: 'supplier', header: 'E-Mail', truncate: true, maxWidth: '24ch' },
+];
+
+/**
+ * The column kinds (ADR 0058): numbers right-aligned in tabular figures with the unit once in the header,
+ * codes and dates on one line, names wrapped between words (hyphenated by language), a long address ending
+ * in an ellipsis whose full text shows on hover and keyboard focus. Below 640 px each row is a card.
+ */
+export const KindsAndUnits: Story = {
+  globals: { locale: 'de' },
+  render: (args) => (
+    <PagedTable<StockRow>
+      {...(args as unknown as PagedTableProps<StockRow>)}
+      caption="Bestand"
+      columns={stockColumns}
+      rows={stockRows}
+      getRowId={(row) => row.id}
+      total={stockRows.length}
+    />
+  ),
+  play: async ({ canvas, userEvent }) => {
+    await expect(canvas.getByRole('columnheader', { name: 'Gewicht (kg)' })).toHaveStyle({
+      textAlign: 'end',
+    });
+    await expect(canvas.getByRole('columnheader', { name: 'Preis (€)' })).toBeInTheDocument();
+    await expect(canvas.getByRole('navigation', { name: 'Bestand: Seiten' })).toBeInTheDocument();
+    const address = canvas.getByText(stockRows[0]!.supplier);
+    await waitFor(() => expect(address).toHaveAttribute('tabindex', '0'));
+    await userEvent.hover(address);
+    // The tooltip is drawn above everything, in the document's body (outside the story's canvas).
+    await waitFor(() =>
+      expect(address.ownerDocument.querySelector('[role="tooltip"]')).toHaveTextContent(
+        stockRows[0]!.supplier,
+      ),
+    );
+  },
+};
+
+export const KindsAndUnitsOnAPhone: Story = {
+  ...KindsAndUnits,
+  globals: { locale: 'de', viewport: { value: 'mobile1' } },
+  parameters: { viewport: { defaultViewport: 'mobile1' } },
+  play: undefined,
+};

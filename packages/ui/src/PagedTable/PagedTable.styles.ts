@@ -1,4 +1,9 @@
-import styled from 'styled-components';
+import styled, { css } from 'styled-components';
+import type { PagedTableColumnKind } from './PagedTable';
+
+/** Phones (< 640 px): each row is a card of label–value lines instead of columns (ADR 0058). */
+const CARDS = '(max-width: 639.98px)';
+
 import { focusRing } from '../internal/focusRing';
 
 export const Root = styled.div`
@@ -19,6 +24,44 @@ export const Scroll = styled.div<{ $height?: number }>`
 
 export const Table = styled.table`
   width: 100%;
+  @media ${CARDS} {
+    & thead {
+      position: absolute;
+      width: 1px;
+      height: 1px;
+      overflow: hidden;
+      clip: rect(0, 0, 0, 0);
+    }
+    & tbody,
+    & tbody tr {
+      display: block;
+    }
+    & tbody tr:not([data-spacer]) {
+      padding: ${({ theme }) => `${theme.space[2]} 0`};
+      border-bottom: 1px solid ${({ theme }) => theme.color.border};
+    }
+    & tbody td {
+      display: flex;
+      justify-content: space-between;
+      align-items: baseline;
+      gap: ${({ theme }) => theme.space[3]};
+      height: auto;
+      max-width: none;
+      padding: ${({ theme }) => `${theme.space[1]} ${theme.space[3]}`};
+      border-bottom: 0;
+      text-align: end;
+    }
+    /* Each value beside its column's name (and unit); the cell's text follows for screen readers too. */
+    & tbody td[data-label]::before {
+      content: attr(data-label);
+      flex: 0 0 auto;
+      max-width: 50%;
+      color: ${({ theme }) => theme.color.textMuted};
+      font-size: ${({ theme }) => theme.typography.size.sm};
+      text-align: start;
+      white-space: normal;
+    }
+  }
   border-collapse: separate;
   border-spacing: 0;
   font-size: ${({ theme }) => theme.typography.size.md};
@@ -42,7 +85,10 @@ export const Th = styled.th<{ $align: 'start' | 'end' | 'center'; $width?: strin
   font-size: ${({ theme }) => theme.typography.size.sm};
   font-weight: ${({ theme }) => theme.typography.weight.semibold};
   text-align: ${({ $align }) => $align};
-  white-space: nowrap;
+  vertical-align: bottom;
+  /* A long header wraps between words (never inside one) rather than widening its column. */
+  overflow-wrap: normal;
+  hyphens: auto;
   border-bottom: 1px solid ${({ theme }) => theme.color.border};
   ${({ $width }) => ($width ? `width: ${$width};` : '')}
 `;
@@ -73,13 +119,46 @@ export const Tr = styled.tr<{ $clickable: boolean; $selected: boolean }>`
   &:hover { background: ${({ theme, $selected }) => ($selected ? theme.color.primarySubtle : theme.color.surfaceSunken)}; }
 `;
 
-export const Td = styled.td<{ $align: 'start' | 'end' | 'center' }>`
+const kindStyles: Record<PagedTableColumnKind, ReturnType<typeof css>> = {
+  // Words wrap at their boundaries and are hyphenated by the table's language; never split elsewhere
+  // (the column is at least as wide as its longest word: the table's automatic layout sees to that).
+  text: css`
+    overflow-wrap: normal;
+    word-break: normal;
+    hyphens: auto;
+  `,
+  number: css`
+    white-space: nowrap;
+    font-variant-numeric: tabular-nums;
+  `,
+  code: css`
+    white-space: nowrap;
+    font-variant-numeric: tabular-nums;
+  `,
+  date: css`
+    white-space: nowrap;
+    font-variant-numeric: tabular-nums;
+  `,
+  status: css`
+    white-space: nowrap;
+  `,
+  action: css`
+    white-space: nowrap;
+    width: 1%;
+  `,
+};
+
+export const Td = styled.td<{
+  $align: 'start' | 'end' | 'center';
+  $kind: PagedTableColumnKind;
+  $maxWidth?: string;
+}>`
   padding: ${({ theme }) => `${theme.space[2]} ${theme.space[3]}`};
   height: 44px;
   text-align: ${({ $align }) => $align};
   border-bottom: 1px solid ${({ theme }) => theme.color.border};
-  overflow-wrap: anywhere;
-  font-variant-numeric: tabular-nums;
+  ${({ $kind }) => kindStyles[$kind]}
+  ${({ $maxWidth }) => ($maxWidth ? `max-width: ${$maxWidth};` : '')}
 `;
 
 export const StateCell = styled.td`

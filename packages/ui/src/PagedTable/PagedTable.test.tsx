@@ -159,4 +159,60 @@ describe('PagedTable', () => {
     expect(rendered.length).toBeLessThan(40);
     expect(rendered[0]).toHaveTextContent('Row 0');
   });
+
+  it('names each pager after its table and writes its numbers in the language (5.026 in German)', () => {
+    const many = Array.from({ length: 10 }, (_, i) => ({ id: `m${i}`, name: `Row ${i}`, qty: i }));
+    renderUi(
+      <>
+        <Harness caption="Locations" rows={many} total={5026} />
+        <Harness caption="Requests" rows={many} total={12} />
+      </>,
+      { locale: 'de' },
+    );
+    expect(screen.getByRole('navigation', { name: 'Locations: Seiten' })).toHaveTextContent(
+      'Seite 1 von 503',
+    );
+    expect(screen.getByRole('navigation', { name: 'Requests: Seiten' })).toBeInTheDocument();
+    expect(screen.getByText('Zeige 1 bis 10 von 5.026 Ergebnissen')).toBeInTheDocument();
+  });
+
+  it('right-aligns a number column, names its unit once in the header and labels each cell for the phone cards', () => {
+    renderUi(
+      <Harness
+        columns={[
+          { key: 'name', header: 'Name' },
+          { key: 'qty', header: 'Weight', kind: 'number', unit: 'kg' },
+        ]}
+      />,
+    );
+    expect(screen.getByRole('columnheader', { name: 'Weight (kg)' })).toHaveStyle({ textAlign: 'end' });
+    const cell = within(bodyRows()[3]!).getAllByRole('cell')[2]!;
+    expect(cell).toHaveTextContent(/^3$/);
+    expect(cell).toHaveAttribute('data-label', 'Weight (kg)');
+    expect(cell).toHaveStyle({ whiteSpace: 'nowrap', textAlign: 'end' });
+  });
+
+  it('ends a truncated text in an ellipsis that can be focused and shows the full text on focus and hover', async () => {
+    // jsdom has no layout: the text is wider than its box, as in a browser.
+    vi.spyOn(HTMLElement.prototype, 'scrollWidth', 'get').mockReturnValue(400);
+    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(120);
+    const user = userEvent.setup();
+    renderUi(
+      <Harness
+        selectedIds={undefined}
+        onSelectionChange={undefined}
+        columns={[{ key: 'name', header: 'Name', truncate: true, maxWidth: '10ch' }]}
+      />,
+    );
+    const text = within(bodyRows()[0]!).getByText('Container 1');
+    expect(text).toHaveAttribute('tabindex', '0');
+    await user.tab();
+    await user.tab();
+    expect(text).toHaveFocus();
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('Container 1');
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('tooltip')).not.toBeInTheDocument();
+    await user.hover(within(bodyRows()[1]!).getByText('Container 2'));
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('Container 2');
+  });
 });

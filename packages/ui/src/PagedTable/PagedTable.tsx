@@ -13,6 +13,7 @@ import { SortIcon } from '../internal/icons/SortIcon';
 import { Select } from '../Select/Select';
 import { Spinner } from '../Spinner/Spinner';
 import { useUiText } from '../UiText/UiTextProvider';
+import { CellText } from './CellText';
 import {
   BusyOverlay,
   Controls,
@@ -39,15 +40,39 @@ export interface SortState {
   direction: SortDirection;
 }
 
+/**
+ * What a column holds decides how its cells behave (ADR 0058):
+ * - `text` (default): wraps at word boundaries, hyphenated by the page's language (`hyphens: auto`);
+ * - `number`: right-aligned, tabular figures, never wrapped; its unit is named once, in the header;
+ * - `code`, `date`: never wrapped (a code or a date on two lines reads as two values);
+ * - `status` (badges) and `action` (buttons): never wrapped, as narrow as their content.
+ */
+export type PagedTableColumnKind = 'text' | 'number' | 'code' | 'date' | 'status' | 'action';
+
 export interface PagedTableColumn<Row> {
   key: string;
   header: string;
   /** Cell content; defaults to `row[key]`. */
   cell?: (row: Row) => ReactNode;
   sortable?: boolean;
+  kind?: PagedTableColumnKind;
+  /** The unit of a number column ("kg", "€"), shown once in the header: "Weight (kg)". */
+  unit?: string;
+  /**
+   * One line ending in an ellipsis past `maxWidth`, the full text on hover and keyboard focus; for long
+   * texts without spaces (e-mail addresses, user names) or where one line per row matters more.
+   */
+  truncate?: boolean;
+  /** Alignment; `number` columns default to `end`. */
   align?: 'start' | 'end' | 'center';
   width?: string;
+  /** The widest a cell gets (a CSS length): a truncated text ends in an ellipsis there. */
+  maxWidth?: string;
 }
+
+/** The header with its unit, as shown above the column and beside each value on a phone's card. */
+export const columnLabel = (column: Pick<PagedTableColumn<unknown>, 'header' | 'unit'>): string =>
+  column.unit ? `${column.header} (${column.unit})` : column.header;
 
 export interface PagedTableProps<Row> {
   /** Accessible name of the table (not shown). */
@@ -81,6 +106,19 @@ export interface PagedTableProps<Row> {
   rowHeight?: number;
 }
 
+const integerFormats = new Map<string, Intl.NumberFormat>();
+const integerFormat = (intl: string) => {
+  let format = integerFormats.get(intl);
+  if (!format) {
+    format = new Intl.NumberFormat(intl, { maximumFractionDigits: 0 });
+    integerFormats.set(intl, format);
+  }
+  return format;
+};
+
+const alignOf = (column: Pick<PagedTableColumn<unknown>, 'align' | 'kind'>) =>
+  column.align ?? (column.kind === 'number' ? 'end' : 'start');
+
 function defaultCell<Row>(row: Row, key: string): ReactNode {
   const value = (row as Record<string, unknown>)[key];
   return value === null || value === undefined ? '' : String(value);
@@ -111,8 +149,10 @@ export function PagedTable<Row>({
   bodyHeight = 480,
   rowHeight = 45,
 }: PagedTableProps<Row>) {
-  const { t } = useUiText();
+  const { t, intl, locale } = useUiText();
   const id = useId();
+  // One number format everywhere: the pager's "5.026" is the table's "5.026" (Intl, by language).
+  const number = (value: number) => integerFormat(intl).format(value);
   const scrollRef = useRef<HTMLDivElement>(null);
   const selectable = Boolean(selectedIds && onSelectionChange);
   const selected = new Set(selectedIds ?? []);
@@ -177,7 +217,7 @@ export function PagedTable<Row>({
         }
       >
         {selectable ? (
-          <Td $align="center" onClick={(event) => event.stopPropagation()}>
+          <Td $align="center" $kind="action" onClick={(event) => event.stopPropagation()}>
             <input
               type="checkbox"
               checked={isSelected}
@@ -186,11 +226,21 @@ export function PagedTable<Row>({
             />
           </Td>
         ) : null}
-        {columns.map((column) => (
-          <Td key={column.key} $align={column.align ?? 'start'}>
-            {column.cell ? column.cell(row) : defaultCell(row, column.key)}
-          </Td>
-        ))}
+        {columns.map((column) => {
+          const content = column.cell ? column.cell(row) : defaultCell(row, column.key);
+          return (
+            <Td
+              key={column.key}
+              $align={alignOf(column)}
+              $kind={column.kind ?? 'text'}
+              $maxWidth={column.truncate ? undefined : column.maxWidth}
+              data-kind={column.kind ?? 'text'}
+              data-label={columnLabel(column)}
+            >
+              {column.truncate ? <CellText maxWidth={column.maxWidth}>{content}</CellText> : content}
+            </Td>
+          );
+        })}
       </Tr>
     );
   };
@@ -210,7 +260,7 @@ export function PagedTable<Row>({
       <tr key={index}>
         {Array.from({ length: colCount }, (_, cell) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: placeholder cells have no identity
-          <Td key={cell} $align="start">
+          <Td key={cell} $align="start" $kind="text">
             <SkeletonBar aria-hidden="true" />
           </Td>
         ))}
@@ -252,7 +302,11 @@ export function PagedTable<Row>({
         role="region"
         aria-label={caption}
       >
-        <Table aria-busy={loading || undefined} aria-rowcount={virtualized ? rows.length + 1 : undefined}>
+        <Table
+          lang={locale}
+          aria-busy={loading || undefined}
+          aria-rowcount={virtualized ? rows.length + 1 : undefined}
+        >
           <caption>{caption}</caption>
           <thead>
             <tr>
@@ -274,13 +328,13 @@ export function PagedTable<Row>({
                   <Th
                     key={column.key}
                     scope="col"
-                    $align={column.align ?? 'start'}
+                    $align={alignOf(column)}
                     $width={column.width}
                     aria-sort={sorted ? (sorted === 'asc' ? 'ascending' : 'descending') : undefined}
                   >
                     {column.sortable && onSortChange ? (
                       <SortButton type="button" onClick={() => sortBy(column.key)}>
-                        {column.header}
+                        {columnLabel(column)}
                         {sorted === 'asc' ? (
                           <ArrowUpIcon size={14} />
                         ) : sorted === 'desc' ? (
@@ -290,7 +344,7 @@ export function PagedTable<Row>({
                         )}
                       </SortButton>
                     ) : (
-                      column.header
+                      columnLabel(column)
                     )}
                   </Th>
                 );
@@ -307,7 +361,7 @@ export function PagedTable<Row>({
       ) : null}
       <Footer>
         <span aria-live="polite" id={`${id}-status`}>
-          {t('paging.showing', { from, to, total })}
+          {t('paging.showing', { from: number(from), to: number(to), total: number(total) })}
         </span>
         <Controls>
           <PerPage>
@@ -321,7 +375,8 @@ export function PagedTable<Row>({
               }}
             />
           </PerPage>
-          <Pager aria-label={t('paging.page', { page, pages })}>
+          {/* Named after its table: two tables on one page have two pagers with different names. */}
+          <Pager aria-label={t('paging.nav', { caption })}>
             <Button
               size="sm"
               variant="ghost"
@@ -338,7 +393,7 @@ export function PagedTable<Row>({
               disabled={page <= 1}
               onClick={() => onPageChange(page - 1)}
             />
-            <span>{t('paging.page', { page, pages })}</span>
+            <span>{t('paging.page', { page: number(page), pages: number(pages) })}</span>
             <Button
               size="sm"
               variant="ghost"

@@ -10,6 +10,7 @@ export const cs: UiTexts = {
   'paging.next': 'Další stránka',
   'paging.last': 'Poslední stránka',
   'paging.page': 'Stránka {page} z {pages}',
+  'paging.nav': '{caption}: stránky',
   'table.selectAll': 'Vybrat všechny řádky na této stránce',
   'table.selectRow': 'Vybrat řádek',
   'table.empty': 'Nebyly nalezeny žádné záznamy',

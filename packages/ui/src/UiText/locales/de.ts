@@ -10,6 +10,7 @@ export const de: UiTexts = {
   'paging.next': 'Nächste Seite',
   'paging.last': 'Letzte Seite',
   'paging.page': 'Seite {page} von {pages}',
+  'paging.nav': '{caption}: Seiten',
   'table.selectAll': 'Alle Zeilen dieser Seite auswählen',
   'table.selectRow': 'Zeile auswählen',
   'table.empty': 'Keine Einträge gefunden',

@@ -9,6 +9,7 @@ export const en = {
   'paging.next': 'Next page',
   'paging.last': 'Last page',
   'paging.page': 'Page {page} of {pages}',
+  'paging.nav': '{caption}: pages',
   'table.selectAll': 'Select all rows on this page',
   'table.selectRow': 'Select row',
   'table.empty': 'No entries found',

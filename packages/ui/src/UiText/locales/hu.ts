@@ -10,6 +10,7 @@ export const hu: UiTexts = {
   'paging.next': 'Következő oldal',
   'paging.last': 'Utolsó oldal',
   'paging.page': '{page}. oldal / {pages}',
+  'paging.nav': '{caption}: oldalak',
   'table.selectAll': 'Az oldal összes sorának kijelölése',
   'table.selectRow': 'Sor kijelölése',
   'table.empty': 'Nincsenek bejegyzések',

@@ -10,6 +10,7 @@ export const pl: UiTexts = {
   'paging.next': 'Następna strona',
   'paging.last': 'Ostatnia strona',
   'paging.page': 'Strona {page} z {pages}',
+  'paging.nav': '{caption}: strony',
   'table.selectAll': 'Zaznacz wszystkie wiersze na tej stronie',
   'table.selectRow': 'Zaznacz wiersz',
   'table.empty': 'Nie znaleziono wpisów',

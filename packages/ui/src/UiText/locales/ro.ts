@@ -10,6 +10,7 @@ export const ro: UiTexts = {
   'paging.next': 'Pagina următoare',
   'paging.last': 'Ultima pagină',
   'paging.page': 'Pagina {page} din {pages}',
+  'paging.nav': '{caption}: pagini',
   'table.selectAll': 'Selectează toate rândurile de pe această pagină',
   'table.selectRow': 'Selectează rândul',
   'table.empty': 'Nu s-au găsit înregistrări',

@@ -68,15 +68,25 @@ export function ExportsPage() {
     }
   };
   const columns: PagedTableColumn<ExportJob>[] = [
-    { key: 'createdAt', header: t('exports.createdAt'), cell: (row) => format.dateTime(row.createdAt) },
+    {
+      key: 'createdAt',
+      header: t('exports.createdAt'),
+      kind: 'date',
+      cell: (row) => format.dateTime(row.createdAt),
+    },
     { key: 'scopeName', header: t('exports.scope'), cell: (row) => `${row.scopeName} (${row.scopeCode})` },
     {
       key: 'state',
       header: t('exports.state'),
       cell: (row) => <Badge tone={TONE[row.state]}>{stateLabel(row.state)}</Badge>,
     },
-    { key: 'rowCount', header: t('exports.rows'), align: 'end', cell: (row) => format.integer(row.rowCount) },
-    { key: 'size', header: t('exports.size'), align: 'end', cell: (row) => fileSize(row.size, format.tag) },
+    {
+      key: 'rowCount',
+      header: t('exports.rows'),
+      kind: 'number',
+      cell: (row) => format.integer(row.rowCount),
+    },
+    { key: 'size', header: t('exports.size'), kind: 'number', cell: (row) => fileSize(row.size, format.tag) },
     {
       key: 'download',
       header: t('exports.file'),

@@ -88,12 +88,20 @@ export function ProtocolPage() {
   const setDraftField = <K extends keyof Filters>(key: K, value: Filters[K]) =>
     setDraft((d) => ({ ...d, [key]: value }));
   const columns: PagedTableColumn<ProtocolEntry>[] = [
-    { key: 'at', header: t('protocol.at'), cell: (row) => format.dateTime(row.at) },
-    { key: 'username', header: t('protocol.user'), cell: (row) => row.username ?? t('protocol.system') },
+    { key: 'at', header: t('protocol.at'), kind: 'date', cell: (row) => format.dateTime(row.at) },
+    {
+      key: 'username',
+      header: t('protocol.user'),
+      kind: 'code',
+      truncate: true,
+      maxWidth: '16ch',
+      cell: (row) => row.username ?? t('protocol.system'),
+    },
     { key: 'type', header: t('protocol.type'), cell: (row) => protocolTypeLabel(t, row.type) },
     {
       key: 'locationCode',
       header: t('protocol.location'),
+      kind: 'code',
       cell: (row) =>
         row.locationCode ? <Link to={paths.location.to(row.locationCode)}>{row.locationCode}</Link> : '',
     },
@@ -101,6 +109,7 @@ export function ProtocolPage() {
     {
       key: 'changes',
       header: t('protocol.changes'),
+      kind: 'action',
       cell: (row) =>
         row.before || row.after ? (
           <Button

@@ -69,13 +69,13 @@ export function RolesPage() {
     {
       key: 'permissions',
       header: t('roles.permissions'),
-      align: 'end',
+      kind: 'number',
       cell: (row) => format.integer(row.permissions.length),
     },
     {
       key: 'userCount',
       header: t('roles.users'),
-      align: 'end',
+      kind: 'number',
       cell: (row) => format.integer(row.userCount),
     },
   ];

@@ -91,10 +91,20 @@ export function UsersPage() {
       key: 'username',
       header: t('users.username'),
       sortable: true,
+      kind: 'code',
+      truncate: true,
+      maxWidth: '22ch',
       cell: (row) => <Link to={paths.user.to(row.id)}>{row.username}</Link>,
     },
     { key: 'lastname', header: t('users.name'), sortable: true, cell: (row) => nameOf(row) },
-    { key: 'email', header: t('users.email'), sortable: true, cell: (row) => row.email ?? '' },
+    {
+      key: 'email',
+      header: t('users.email'),
+      sortable: true,
+      truncate: true,
+      maxWidth: '30ch',
+      cell: (row) => row.email ?? '',
+    },
     { key: 'region', header: t('users.region'), sortable: true, cell: (row) => row.region ?? '' },
     {
       key: 'roles',
@@ -111,6 +121,7 @@ export function UsersPage() {
       key: 'lastLogin',
       header: t('users.lastLogin'),
       sortable: true,
+      kind: 'date',
       cell: (row) => (row.lastLogin ? format.dateTime(row.lastLogin) : t('users.never')),
     },
   ];
@@ -118,6 +129,7 @@ export function UsersPage() {
     columns.push({
       key: 'delete',
       header: t('users.actions'),
+      kind: 'action',
       cell: (row) =>
         row.id === session?.userId ? null : (
           <Button

@@ -47,13 +47,13 @@ export function DashboardPage() {
     {
       key: 'containerCount',
       header: t('locations.containers'),
-      align: 'end',
+      kind: 'number',
       cell: (row) => format.integer(row.containerCount),
     },
     {
       key: 'alarmingCount',
       header: t('locations.alarming'),
-      align: 'end',
+      kind: 'number',
       cell: (row) =>
         row.alarmingCount > 0 ? <Badge tone="alarming">{format.integer(row.alarmingCount)}</Badge> : '0',
     },
@@ -63,6 +63,9 @@ export function DashboardPage() {
     {
       key: 'containerCode',
       header: t('requests.container'),
+      kind: 'code',
+      truncate: true,
+      maxWidth: '24ch',
       cell: (row) => row.containerCode ?? row.articleName ?? '',
     },
     {
@@ -75,11 +78,13 @@ export function DashboardPage() {
     {
       key: 'requestedAt',
       header: t('requests.requestedAt'),
+      kind: 'date',
       cell: (row) => format.dateTime(row.requestedAt),
     },
     {
       key: 'state',
       header: t('requests.state'),
+      kind: 'status',
       cell: (row) => <Badge tone={reviewStateTone(row.state)}>{labels.reviewState(row.state)}</Badge>,
     },
   ];

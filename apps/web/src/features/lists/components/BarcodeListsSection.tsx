@@ -80,8 +80,13 @@ export function BarcodeListsSection({ locationCode }: { locationCode: string }) 
   };
 
   const columns: PagedTableColumn<BarcodeList>[] = [
-    { key: 'uploadedAt', header: t('uploadedAt'), cell: (row) => format.dateTime(row.uploadedAt) },
-    { key: 'uploadedBy', header: t('uploadedBy') },
+    {
+      key: 'uploadedAt',
+      header: t('uploadedAt'),
+      kind: 'date',
+      cell: (row) => format.dateTime(row.uploadedAt),
+    },
+    { key: 'uploadedBy', header: t('uploadedBy'), kind: 'code', truncate: true, maxWidth: '16ch' },
     { key: 'filename', header: t('filename') },
     {
       key: 'result',

@@ -29,6 +29,7 @@ import { useSnapshot } from 'valtio';
 import { Field, FormRow } from '../../../components/Field';
 import { paths } from '../../../config/paths';
 import { api } from '../../../lib/api';
+import { FIELD_KIND, FIELD_QUANTITY, useQuantities } from '../../../lib/columns';
 import { useFormat } from '../../../lib/format';
 import { useLabels } from '../../../lib/labels';
 import { errorKey, useNotify } from '../../../lib/messages';
@@ -60,8 +61,6 @@ const EXPORT_CONFIRM = {
   concern: 'search.exportConfirmConcern',
 } as const;
 
-const NUMBER_FIELDS = new Set(['fillingQuantity', 'reachInWeeks', 'price']);
-
 interface ContainerSearchProps {
   /** Search one location's containers, or all containers of a branch or a concern (spec section 7). */
   scope?: SearchScope;
@@ -81,6 +80,7 @@ export function ContainerSearch({ scope = 'location', code, onSelect, selectedId
   const labels = useFieldLabels();
   const enums = useLabels();
   const format = useFormat();
+  const quantities = useQuantities();
   const notify = useNotify();
   const { session, locationSearch } = useSnapshot(state);
   const granted = session?.permissions ?? [];
@@ -151,11 +151,16 @@ export function ContainerSearch({ scope = 'location', code, onSelect, selectedId
     onError: (error) => notify.error(error),
   });
 
+  const unitOf = (field: string) => {
+    const quantity = FIELD_QUANTITY[field];
+    return quantity ? quantities.unit(quantity) : undefined;
+  };
   const mayExport = hasAll(granted, [ROUTE_PERMISSIONS.exportSearchResultToExcel]);
   const columns: PagedTableColumn<Container>[] = fields.map((field, index) => ({
     key: field,
     header: labels[field] ?? field,
-    align: NUMBER_FIELDS.has(field) ? 'end' : 'start',
+    kind: FIELD_KIND[field] ?? 'text',
+    unit: unitOf(field),
     cell: (row: Container) => {
       const value = row[field];
       // The first column links to the container: rows are clickable, the link makes it reachable by keyboard.
@@ -176,7 +181,8 @@ export function ContainerSearch({ scope = 'location', code, onSelect, selectedId
       if (field === 'deliveryStatus')
         return <Badge tone={value as DeliveryState}>{enums.deliveryState(value as DeliveryState)}</Badge>;
       if (field === 'lastScannedDate') return format.date(value as string);
-      if (NUMBER_FIELDS.has(field)) return format.number(value as number);
+      const quantity = FIELD_QUANTITY[field];
+      if (quantity) return quantities.format(quantity, value as number);
       return String(value);
     },
   }));

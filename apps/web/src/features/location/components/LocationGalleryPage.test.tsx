@@ -53,6 +53,20 @@ describe('location gallery', () => {
     );
   });
 
+  it('refuses a file over 10 MB with an error that names what is accepted and stays until closed', async () => {
+    const user = userEvent.setup();
+    await signInWithMock('kdadmin');
+    const { container } = renderApp(GALLERY);
+    await screen.findAllByRole('button', { name: /^Open image/ }, { timeout: 8000 });
+    const input = container.querySelector<HTMLInputElement>('input[type="file"]') as HTMLInputElement;
+    await user.upload(input, uploadFile([new Uint8Array(10 * 1024 * 1024 + 1)], 'huge.png', 'image/png'));
+    const toast = await within(screen.getByRole('region', { name: 'Notifications' })).findByRole('alert');
+    expect(toast).toHaveTextContent('huge.png is larger than 10 MB.');
+    expect(toast).toHaveTextContent('Accepted: JPEG, PNG or WebP, up to 10 MB.');
+    await user.click(within(toast).getByRole('button', { name: 'Close' }));
+    expect(within(screen.getByRole('region', { name: 'Notifications' })).queryByRole('alert')).toBeNull();
+  });
+
   it('shows the images but no upload or delete to a user without the permission', async () => {
     await signInWithMock('staff');
     renderApp(GALLERY);

@@ -26,6 +26,7 @@ function Gallery({ code }: { code: string }) {
   const { t } = useTranslation(['location', 'common']);
   const format = useFormat();
   const notify = useNotify();
+  const accepted = t('upload.images', { ns: 'common', size: UPLOAD_LIMITS.imageBytes / 1024 / 1024 });
   const { session } = useSnapshot(state);
   const mayEdit = hasAll(session?.permissions ?? [], [ACTION_PERMISSIONS.uploadDeleteLocationImage]);
   const [page, setPage] = useState(0);
@@ -49,7 +50,8 @@ function Gallery({ code }: { code: string }) {
           await api.location.uploadImage({ params: { code }, body: { code }, file, filename: file.name });
         } catch (error) {
           failed = true;
-          notify.error(error, 'upload_failed');
+          // The reason (too large, not an image …) and what is accepted, until closed.
+          notify.refused(error, accepted);
         }
       }
       if (!failed) notify.success('upload_successful');
@@ -78,7 +80,7 @@ function Gallery({ code }: { code: string }) {
         deleteConfirmTitle={t('gallery.deleteConfirm')}
         emptyTitle={t('gallery.empty')}
         maxUploadSize={UPLOAD_LIMITS.imageBytes}
-        onReject={(messages) => notify.warn('upload_failed', messages.join(' '))}
+        onReject={(messages) => notify.refused(messages, accepted)}
       />
       {info.pageCount > 1 ? (
         <nav aria-label={t('gallery.pages')} style={{ display: 'flex', gap: 8, alignItems: 'center' }}>

@@ -22,8 +22,12 @@ type Story = StoryObj<typeof meta>;
 
 export const Default: Story = {
   play: async ({ canvas }) => {
-    await expect(
-      await canvas.findByRole('table', { name: 'Protocol' }, { timeout: 8000 }),
-    ).toBeInTheDocument();
+    const table = await canvas.findByRole('table', { name: 'Protocol' }, { timeout: 8000 });
+    // Entries in words (`ProtocolEntry.words`), each container a link to its place in this location.
+    const requested = (await canvas.findAllByRole('cell', { name: / requested for container KB-\d+$/ }))[0];
+    await expect(requested?.querySelector('a')?.getAttribute('href')).toMatch(
+      /^\/location\/C001-B01-L01\?container=/,
+    );
+    await expect(table).not.toHaveTextContent(/\{\w+\}|\/rest\/v2/);
   },
 };

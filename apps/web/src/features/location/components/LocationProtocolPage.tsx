@@ -26,8 +26,15 @@ function Protocol({ code }: { code: string }) {
   const { page, size, table: paging } = useServerPaging(20);
   const entries = useQuery(locationProtocolQuery(code, page, size));
   const columns: PagedTableColumn<ProtocolEntry>[] = [
-    { key: 'at', header: t('protocol.at'), cell: (row) => format.dateTime(row.at) },
-    { key: 'username', header: t('protocol.user'), cell: (row) => row.username ?? '' },
+    { key: 'at', header: t('protocol.at'), kind: 'date', cell: (row) => format.dateTime(row.at) },
+    {
+      key: 'username',
+      header: t('protocol.user'),
+      kind: 'code',
+      truncate: true,
+      maxWidth: '16ch',
+      cell: (row) => row.username ?? '',
+    },
     { key: 'summary', header: t('protocol.summary'), cell: (row) => protocolText.rich(row) },
   ];
   return (

@@ -110,17 +110,17 @@ function LocationTable({ branch }: { branch: Branch }) {
       header: t('location.name'),
       cell: (row) => <Link to={paths.location.to(row.code)}>{row.name}</Link>,
     },
-    { key: 'code', header: t('location.code') },
+    { key: 'code', header: t('location.code'), kind: 'code' },
     {
       key: 'containerCount',
       header: t('location.containers'),
-      align: 'end',
+      kind: 'number',
       cell: (row) => format.integer(row.containerCount),
     },
     {
       key: 'alarmingCount',
       header: t('location.alarming'),
-      align: 'end',
+      kind: 'number',
       cell: (row) =>
         row.alarmingCount > 0 ? <Badge tone="alarming">{format.integer(row.alarmingCount)}</Badge> : '0',
     },

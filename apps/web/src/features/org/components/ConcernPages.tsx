@@ -89,11 +89,11 @@ function BranchTable({ concern }: { concern: Concern }) {
       header: t('branch.name'),
       cell: (row) => <Link to={paths.branch.to(row.code)}>{row.name}</Link>,
     },
-    { key: 'code', header: t('branch.code') },
+    { key: 'code', header: t('branch.code'), kind: 'code' },
     {
       key: 'locationCount',
       header: t('branch.locations'),
-      align: 'end',
+      kind: 'number',
       cell: (row) => format.integer(row.locationCount),
     },
   ];

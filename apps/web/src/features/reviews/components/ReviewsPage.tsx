@@ -175,12 +175,20 @@ function ReviewInbox() {
   );
 
   const columns: PagedTableColumn<ReviewRequest>[] = [
-    { key: 'requestedAt', header: t('requestedAt'), cell: (row) => format.dateTime(row.requestedAt) },
-    { key: 'requestedBy', header: t('requestedBy') },
+    {
+      key: 'requestedAt',
+      header: t('requestedAt'),
+      kind: 'date',
+      cell: (row) => format.dateTime(row.requestedAt),
+    },
+    { key: 'requestedBy', header: t('requestedBy'), kind: 'code', truncate: true, maxWidth: '16ch' },
     { key: 'type', header: t('type'), cell: (row) => labels.reviewType(row.type) },
     {
       key: 'container',
       header: t('container'),
+      kind: 'code',
+      truncate: true,
+      maxWidth: '24ch',
       cell: (row) =>
         row.containerId ? (
           <Link to={paths.location.to(row.locationCode, row.containerId)}>{requestSubject(t, row)}</Link>
@@ -198,6 +206,7 @@ function ReviewInbox() {
     {
       key: 'actions',
       header: t('decide'),
+      kind: 'action',
       cell: (row) => {
         const what = `${labels.reviewType(row.type)} ${requestSubject(t, row) ?? row.locationName}`;
         return (
