@@ -42,7 +42,9 @@ export const Th = styled.th<{ $align: 'start' | 'end' | 'center'; $width?: strin
   font-size: ${({ theme }) => theme.typography.size.sm};
   font-weight: ${({ theme }) => theme.typography.weight.semibold};
   text-align: ${({ $align }) => $align};
-  white-space: nowrap;
+  /* A long header wraps between its words ("Filling / quantity"), never inside one: the columns fit. */
+  white-space: normal;
+  overflow-wrap: normal;
   border-bottom: 1px solid ${({ theme }) => theme.color.border};
   ${({ $width }) => ($width ? `width: ${$width};` : '')}
 `;

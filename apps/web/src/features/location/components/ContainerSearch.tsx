@@ -22,7 +22,7 @@ import {
   Select,
 } from '@falcon/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
@@ -72,10 +72,24 @@ interface ContainerSearchProps {
   onSelect?: (container: Pick<Container, 'id' | 'locationCode'>) => void;
   /** The chosen container: its link is marked as the current one. */
   selectedId?: string | null;
+  /** The containers of the results page shown (e.g. to mark them in the rack grid). */
+  onResults?: (ids: readonly string[]) => void;
+  /**
+   * Fill the parent's height: the form stays on top, the table scrolls under its sticky header in the
+   * room left, the pager stays below it.
+   */
+  fill?: boolean;
 }
 
 /** Search in a location's (or branch's) containers with the filters the user may use, sorted, paged, exportable. */
-export function ContainerSearch({ scope = 'location', code, onSelect, selectedId }: ContainerSearchProps) {
+export function ContainerSearch({
+  scope = 'location',
+  code,
+  onSelect,
+  selectedId,
+  onResults,
+  fill = false,
+}: ContainerSearchProps) {
   const { t } = useTranslation(['location', 'messages']);
   const labels = useFieldLabels();
   const enums = useLabels();
@@ -106,6 +120,12 @@ export function ContainerSearch({ scope = 'location', code, onSelect, selectedId
 
   const request = { query, filters, page, size, sortField: sort.sortField, sortAsc: sort.sortAsc };
   const results = useQuery(searchQuery(scope, code, request));
+  const items = results.data?.items;
+  useEffect(() => {
+    if (items) onResults?.(items.map((item) => item.id));
+  }, [items, onResults]);
+  const tableBox = useRef<HTMLDivElement>(null);
+  const tableHeight = useHeight(tableBox, fill);
 
   const remember = (next: Partial<{ query: string; sortKey: string; page: number; size: number }>) =>
     saveLocationSearch(memoryKey, { query, sortKey, page, size, ...next });
@@ -171,7 +191,13 @@ export function ContainerSearch({ scope = 'location', code, onSelect, selectedId
       if (value === undefined || value === null) return '';
       if (field === 'deliveryStatus')
         return <Badge tone={value as DeliveryState}>{enums.deliveryState(value as DeliveryState)}</Badge>;
-      if (field === 'lastScannedDate') return format.date(value as string);
+      if (field === 'lastScannedDate')
+        return <span style={{ whiteSpace: 'nowrap' }}>{format.date(value as string)}</span>;
+      // In a location every rack is its own: its code without the location's ("R01" for "C001-B01-L01-R01").
+      if (field === 'rackCode' && scope === 'location' && typeof value === 'string') {
+        const own = value.startsWith(`${code}-`) ? value.slice(code.length + 1) : value;
+        return <span title={value}>{own}</span>;
+      }
       if (NUMBER_FIELDS.has(field)) return format.number(value as number);
       return String(value);
     },
@@ -220,7 +246,13 @@ export function ContainerSearch({ scope = 'location', code, onSelect, selectedId
   return (
     <section
       aria-label={t('search.title')}
-      style={{ display: 'flex', flexDirection: 'column', gap: 12, minHeight: 0 }}
+      style={{
+        display: 'flex',
+        flexDirection: 'column',
+        gap: 12,
+        minHeight: 0,
+        ...(fill ? { flex: 1 } : {}),
+      }}
     >
       <form onSubmit={submit} style={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
         <FormRow style={{ alignItems: 'flex-end' }}>
@@ -327,31 +359,33 @@ export function ContainerSearch({ scope = 'location', code, onSelect, selectedId
           {t('search.exportStarted')} <Link to={paths.exports.to()}>{t('search.openExports')}</Link>
         </p>
       ) : null}
-      <PagedTable
-        caption={t('search.results')}
-        columns={columns}
-        rows={results.data?.items ?? []}
-        getRowId={(row) => row.id}
-        total={results.data?.total ?? 0}
-        page={page + 1}
-        pageSize={size}
-        onPageChange={(next) => {
-          setPage(next - 1);
-          remember({ page: next - 1 });
-        }}
-        onPageSizeChange={(nextSize, nextPage) => {
-          setSize(nextSize);
-          setPage(nextPage - 1);
-          remember({ size: nextSize, page: nextPage - 1 });
-        }}
-        loading={results.isFetching}
-        error={results.error ? t(errorKey(results.error), { ns: 'messages' }) : null}
-        onRetry={() => void results.refetch()}
-        emptyTitle={t('search.empty')}
-        onRowClick={onSelect}
-        virtualized={size > 20}
-        bodyHeight={480}
-      />
+      <div ref={tableBox} style={fill ? { flex: 1, minHeight: 0 } : undefined}>
+        <PagedTable
+          caption={t('search.results')}
+          columns={columns}
+          rows={results.data?.items ?? []}
+          getRowId={(row) => row.id}
+          total={results.data?.total ?? 0}
+          page={page + 1}
+          pageSize={size}
+          onPageChange={(next) => {
+            setPage(next - 1);
+            remember({ page: next - 1 });
+          }}
+          onPageSizeChange={(nextSize, nextPage) => {
+            setSize(nextSize);
+            setPage(nextPage - 1);
+            remember({ size: nextSize, page: nextPage - 1 });
+          }}
+          loading={results.isFetching}
+          error={results.error ? t(errorKey(results.error), { ns: 'messages' }) : null}
+          onRetry={() => void results.refetch()}
+          emptyTitle={t('search.empty')}
+          onRowClick={onSelect}
+          virtualized={size > 20 || fill}
+          bodyHeight={fill ? tableHeight : 480}
+        />
+      </div>
       <ConfirmDialog
         open={confirmExport}
         title={t('search.exportTitle')}
@@ -412,3 +446,22 @@ const sortLabel = (t: ReturnType<typeof useTranslation<'location'>>['t'], key: S
       return t('sort.nameDesc');
   }
 };
+
+/** Room for the pager and the table's borders under the scrolling rows. */
+const PAGER_ROOM = 64;
+
+/** The rows' height in a box that fills its parent: the box's height less the pager (at least 200 px). */
+function useHeight(box: RefObject<HTMLDivElement | null>, active: boolean): number {
+  const [height, setHeight] = useState(480);
+  useEffect(() => {
+    const element = box.current;
+    if (!active || !element) return;
+    const measure = () => setHeight(Math.max(200, Math.floor(element.clientHeight - PAGER_ROOM)));
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [box, active]);
+  return height;
+}
