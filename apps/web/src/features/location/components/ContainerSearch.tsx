@@ -363,7 +363,7 @@ export function ContainerSearch({
         <PagedTable
           caption={t('search.results')}
           columns={columns}
-          rows={results.data?.items ?? []}
+          rows={items ?? []}
           getRowId={(row) => row.id}
           total={results.data?.total ?? 0}
           page={page + 1}
@@ -382,8 +382,8 @@ export function ContainerSearch({
           onRetry={() => void results.refetch()}
           emptyTitle={t('search.empty')}
           onRowClick={onSelect}
-          virtualized={size > 20 || fill}
-          bodyHeight={fill ? tableHeight : 480}
+          virtualized={size > 20 || tableHeight !== null}
+          bodyHeight={tableHeight ?? 480}
         />
       </div>
       <ConfirmDialog
@@ -450,13 +450,22 @@ const sortLabel = (t: ReturnType<typeof useTranslation<'location'>>['t'], key: S
 /** Room for the pager and the table's borders under the scrolling rows. */
 const PAGER_ROOM = 64;
 
-/** The rows' height in a box that fills its parent: the box's height less the pager (at least 200 px). */
-function useHeight(box: RefObject<HTMLDivElement | null>, active: boolean): number {
-  const [height, setHeight] = useState(480);
+/**
+ * The rows' height in a box that fills its parent: the box's height less the pager (at least 200 px);
+ * null while it is not filling or has no layout (then the table is as tall as its rows).
+ */
+function useHeight(box: RefObject<HTMLDivElement | null>, active: boolean): number | null {
+  const [height, setHeight] = useState<number | null>(null);
   useEffect(() => {
     const element = box.current;
-    if (!active || !element) return;
-    const measure = () => setHeight(Math.max(200, Math.floor(element.clientHeight - PAGER_ROOM)));
+    if (!active || !element) {
+      setHeight(null);
+      return;
+    }
+    const measure = () =>
+      setHeight(
+        element.clientHeight > 0 ? Math.max(200, Math.floor(element.clientHeight - PAGER_ROOM)) : null,
+      );
     measure();
     if (typeof ResizeObserver === 'undefined') return;
     const observer = new ResizeObserver(measure);
