@@ -121,9 +121,11 @@ export function ContainerSearch({
   const request = { query, filters, page, size, sortField: sort.sortField, sortAsc: sort.sortAsc };
   const results = useQuery(searchQuery(scope, code, request));
   const items = results.data?.items;
+  // Hits of a search (a term or a filter): the unfiltered list is every container, no hit to mark.
+  const searching = query !== '' || Object.keys(filters).length > 0;
   useEffect(() => {
-    if (items) onResults?.(items.map((item) => item.id));
-  }, [items, onResults]);
+    if (items) onResults?.(searching ? items.map((item) => item.id) : []);
+  }, [items, onResults, searching]);
   const tableBox = useRef<HTMLDivElement>(null);
   const tableHeight = useHeight(tableBox, fill);
 
