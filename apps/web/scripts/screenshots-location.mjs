@@ -66,7 +66,10 @@ try {
     // A container chosen (its code in the URL, as a click in the grid or the results leaves it).
     await page.goto(`${origin}/location/${values.location}?container=${values.container}`);
     await page.getByRole('grid').first().waitFor();
-    await page.getByRole('heading', { level: 2, name: /Container/ }).first().waitFor();
+    await page
+      .getByRole('heading', { level: 2, name: /Container/ })
+      .first()
+      .waitFor();
     await settle();
     await shoot(size, 'container');
 

@@ -100,7 +100,6 @@ export function Splitter({
   };
 
   return (
-    // biome-ignore lint/a11y/useSemanticElements: a focusable, draggable separator has no native element (<hr> cannot take focus)
     <Bar
       role="separator"
       tabIndex={0}
