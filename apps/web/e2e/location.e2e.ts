@@ -64,3 +64,56 @@ test('switch the language in the user menu; it stays after a reload', async ({ p
   await page.reload();
   await expect(page.getByRole('combobox', { name: 'Schnellsuche' })).toBeVisible();
 });
+
+test('the grid of 118 racks: go to a rack, click the overview, search hits and the chosen container marked; the layout is remembered', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signIn(page, 'admin');
+  await page.goto('/location/C001-B01-L01');
+  const grid = page.getByRole('grid', { name: 'Racks and shelves' });
+  await expect(grid).toBeVisible();
+  // The legend is on screen, not in a tooltip.
+  await expect(page.getByRole('list', { name: 'Legend' })).toContainText('Alarming reach');
+
+  // Go to rack 97: it scrolls into view and its first place has the focus.
+  await page.getByRole('combobox', { name: 'Go to rack' }).fill('97');
+  await page.getByRole('button', { name: 'Go', exact: true }).click();
+  await expect(page.locator(':focus')).toHaveAttribute('aria-label', /^Rack 97, Shelf \d+, Place 1:/);
+  await expect(grid.getByRole('columnheader', { name: /^Rack 97/ })).toBeInViewport();
+
+  // The overview: a click near its start brings the first racks back.
+  const overview = page.getByRole('slider', { name: 'Overview of all racks' });
+  const box = (await overview.boundingBox())!;
+  await page.mouse.click(box.x + 3, box.y + box.height / 2);
+  await expect(grid.getByRole('columnheader', { name: /^Rack 01/ })).toBeInViewport();
+
+  // A search: its hits are marked in the grid, and the legend says what the mark means.
+  await page.getByLabel('Search term', { exact: true }).fill('Schraube');
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page.getByRole('table', { name: 'Search results' })).toContainText(/schraube/i);
+  await expect(grid.locator('[role="gridcell"][data-marked]').first()).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Legend' })).toContainText('Search hit');
+
+  // Choosing a result marks it in the grid; its panel title keeps the code on one line.
+  await page.getByRole('link', { name: 'KB-0000001' }).click();
+  await expect(grid.getByRole('gridcell', { selected: true })).toBeVisible();
+  const title = page.getByRole('heading', { level: 2, name: 'Container KB-0000001' });
+  await expect(title).toBeVisible();
+  const lineHeight = await title.evaluate((h) => Number.parseFloat(getComputedStyle(h).lineHeight) || 24);
+  expect((await title.boundingBox())!.height).toBeLessThan(lineHeight * 1.5);
+
+  // Price, last scanned and rack are visible without scrolling the table sideways at 1440x900.
+  for (const name of ['Price', 'Last scanned', 'Rack code'])
+    await expect(page.getByRole('columnheader', { name })).toBeInViewport({ ratio: 1 });
+
+  // Hide the grid; after a reload it stays hidden for this user.
+  await page.getByRole('button', { name: 'Hide rack grid' }).click();
+  await expect(grid).toBeHidden();
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Show rack grid' })).toBeVisible();
+  await expect(page.getByRole('grid', { name: 'Racks and shelves' })).toBeHidden();
+  await page.getByRole('button', { name: 'Show rack grid' }).click();
+  await expect(page.getByRole('grid', { name: 'Racks and shelves' })).toBeVisible();
+  await expectAccessible(page);
+});

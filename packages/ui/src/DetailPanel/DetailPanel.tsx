@@ -26,6 +26,8 @@ export interface DetailPanelProps {
   /** Translated labels of fields and group ids (the app's texts). */
   labels: Readonly<Record<string, string>>;
   actions?: ReactNode;
+  /** `header`: beside the title (default); `body`: on their own line under it (a narrow panel). */
+  actionsPlacement?: 'header' | 'body';
   headingLevel?: 2 | 3;
 }
 
@@ -50,6 +52,10 @@ const List = styled.dl`
   & > dd { margin: 0; overflow-wrap: anywhere; }
 `;
 
+const BodyActions = styled.div`
+  margin-bottom: ${({ theme }) => theme.space[4]};
+`;
+
 const Empty = styled.p`
   margin: 0;
   color: ${({ theme }) => theme.color.textMuted};
@@ -60,7 +66,15 @@ function present(value: unknown): boolean {
 }
 
 /** Label/value pairs in sections; a field the record lacks is not shown, nor is a section left empty. */
-export function DetailPanel({ title, data, groups, labels, actions, headingLevel = 2 }: DetailPanelProps) {
+export function DetailPanel({
+  title,
+  data,
+  groups,
+  labels,
+  actions,
+  actionsPlacement = 'header',
+  headingLevel = 2,
+}: DetailPanelProps) {
   const { t } = useUiText();
   const GroupHeading = headingLevel === 2 ? 'h3' : 'h4';
   const render = (value: unknown, kind: DetailKind = 'text'): ReactNode => {
@@ -84,7 +98,12 @@ export function DetailPanel({ title, data, groups, labels, actions, headingLevel
     .filter((group) => group.fields.length > 0);
 
   return (
-    <Card title={title} actions={actions} headingLevel={headingLevel}>
+    <Card
+      title={title}
+      actions={actionsPlacement === 'header' ? actions : undefined}
+      headingLevel={headingLevel}
+    >
+      {actions && actionsPlacement === 'body' ? <BodyActions>{actions}</BodyActions> : null}
       {visible.length === 0 ? <Empty>{t('detail.none')}</Empty> : null}
       {visible.map((group) => (
         <Section key={group.id} aria-label={labels[group.id] ?? group.id}>

@@ -30,7 +30,8 @@ const Shell = styled.div<{ $fixed: boolean }>`
 const Main = styled.main<{ $fixed: boolean; $centered: boolean }>`
   flex: 1;
   min-height: 0;
-  padding: ${({ theme, $centered }) => ($centered ? '0' : theme.space[5])};
+  /* FixedHeight (the location screen) gives its areas the room: a narrower margin. */
+  padding: ${({ theme, $centered, $fixed }) => ($centered ? '0' : $fixed ? theme.space[4] : theme.space[5])};
   ${({ $fixed }) => ($fixed ? 'display: flex; flex-direction: column; overflow: hidden;' : '')}
   &:focus { outline: none; }
 `;

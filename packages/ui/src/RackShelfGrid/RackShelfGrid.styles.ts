@@ -12,21 +12,103 @@ export const CONTAINER_STATES: readonly ContainerStateTone[] = [
   'inactive',
 ];
 
-export const CELL_WIDTH = 76;
-export const ROW_HEIGHT = 44;
-export const HEADER_HEIGHT = 40;
+export const CELL_WIDTH = 92;
+export const ROW_HEIGHT = 40;
+/** The rack's name (34 px) and the place numbers under it. */
+export const NAME_HEIGHT = 34;
+export const HEADER_HEIGHT = 54;
 export const RACK_GAP = 16;
+/** The shelf names at the start of each rack's rows. */
+export const SHELF_LABEL_WIDTH = 22;
+export const OVERVIEW_HEIGHT = 24;
 
-export const Root = styled.div`
+export const Root = styled.div<{ $fill: boolean }>`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space[3]};
+  gap: ${({ theme }) => theme.space[2]};
   min-width: 0;
+  ${({ $fill }) => ($fill ? 'height: 100%; min-height: 0;' : '')}
 `;
 
-export const Scroll = styled.div`
-  overflow-x: auto;
-  overflow-y: hidden;
+/** Jump to a rack, and the legend: above the grid, always in view. */
+export const Toolbar = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${({ theme }) => `${theme.space[2]} ${theme.space[4]}`};
+`;
+
+export const JumpForm = styled.form`
+  display: inline-flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space[2]};
+  font-size: ${({ theme }) => theme.typography.size.sm};
+  & > label { color: ${({ theme }) => theme.color.text}; font-weight: ${({ theme }) => theme.typography.weight.semibold}; white-space: nowrap; }
+  & > input {
+    width: 5.5em;
+    height: 32px;
+    padding: 0 ${({ theme }) => theme.space[2]};
+    border: 1px solid ${({ theme }) => theme.color.borderStrong};
+    border-radius: ${({ theme }) => theme.radius.md};
+    background: ${({ theme }) => theme.color.surface};
+    color: ${({ theme }) => theme.color.text};
+    font: inherit;
+  }
+  & > input:focus-visible { outline: 2px solid ${({ theme }) => theme.color.focus}; outline-offset: 1px; }
+  & > button {
+    height: 32px;
+    padding: 0 ${({ theme }) => theme.space[3]};
+    border: 1px solid ${({ theme }) => theme.color.border};
+    border-radius: ${({ theme }) => theme.radius.md};
+    background: ${({ theme }) => theme.color.surfaceSunken};
+    color: ${({ theme }) => theme.color.text};
+    font: inherit;
+    cursor: pointer;
+  }
+  & > button:focus-visible { outline: 2px solid ${({ theme }) => theme.color.focus}; outline-offset: 1px; }
+  & > [role='status'] { color: ${({ theme }) => theme.color.danger}; }
+`;
+
+/** The overview of all racks: one pixel column per place, the visible part framed; click to scroll. */
+export const Overview = styled.div`
+  position: relative;
+  height: ${OVERVIEW_HEIGHT}px;
+  flex: 0 0 auto;
+  border: 1px solid ${({ theme }) => theme.color.border};
+  border-radius: ${({ theme }) => theme.radius.md};
+  background: ${({ theme }) => theme.color.surface};
+  cursor: pointer;
+  overflow: hidden;
+  & > canvas { display: block; width: 100%; height: 100%; }
+  &:focus-visible { outline: 2px solid ${({ theme }) => theme.color.focus}; outline-offset: 1px; }
+`;
+
+export const OverviewWindow = styled.div`
+  position: absolute;
+  top: 0;
+  bottom: 0;
+  left: 0;
+  border: 2px solid ${({ theme }) => theme.color.primary};
+  border-radius: 3px;
+  background: ${({ theme }) => `${theme.color.primary}1a`};
+  pointer-events: none;
+`;
+
+/** The full text of the place under the pointer or the keyboard focus (cells show what fits). */
+export const Status = styled.p`
+  margin: 0;
+  min-height: 1.4em;
+  font-size: ${({ theme }) => theme.typography.size.sm};
+  color: ${({ theme }) => theme.color.text};
+  white-space: nowrap;
+  overflow: hidden;
+  text-overflow: ellipsis;
+`;
+
+export const Scroll = styled.div<{ $fill: boolean }>`
+  overflow: auto;
+  ${({ $fill }) => ($fill ? 'flex: 1 1 auto; min-height: 0;' : '')}
+  overscroll-behavior-x: contain;
   background: ${({ theme }) => theme.color.surface};
   border: 1px solid ${({ theme }) => theme.color.border};
   border-radius: ${({ theme }) => theme.radius.lg};
@@ -41,10 +123,18 @@ export const Row = styled.div`
   contain: layout size style;
 `;
 
+/** The header row stays in view while the grid scrolls down. */
+export const HeaderRow = styled(Row)`
+  position: sticky;
+  top: 0;
+  z-index: 2;
+  background: ${({ theme }) => theme.color.surface};
+`;
+
 export const RackHeader = styled.div`
   position: absolute;
   top: 0;
-  height: ${HEADER_HEIGHT - 6}px;
+  height: ${NAME_HEIGHT - 4}px;
   display: flex;
   align-items: center;
   justify-content: space-between;
@@ -68,6 +158,8 @@ export const RackHeader = styled.div`
  */
 export const CELL_CLASS = 'rack-place';
 export const SHELF_LINE_CLASS = 'rack-shelf-line';
+export const SHELF_LABEL_CLASS = 'rack-shelf-label';
+export const PLACE_NUMBERS_CLASS = 'rack-place-numbers';
 
 export const GridBody = styled.div`
   & .${CELL_CLASS} {
@@ -75,18 +167,18 @@ export const GridBody = styled.div`
     top: 3px;
     width: ${CELL_WIDTH - 4}px;
     height: ${ROW_HEIGHT - 6}px;
-    /* A block, not a flex box: only a block's own text gets the ellipsis (long codes stay readable
-       from their start instead of being cut on both sides). */
-    display: block;
-    line-height: ${ROW_HEIGHT - 8}px;
+    /* Two lines, broken at words (a name like "Hexagon head screw ISO 4017" reads as words, not
+       "Hexagon…"); the full text is in the title, the accessible name and the status line. */
+    display: -webkit-box;
+    -webkit-box-orient: vertical;
+    -webkit-line-clamp: 2;
+    line-height: 14px;
+    padding: 3px 4px;
     text-align: center;
-    padding: 0 4px;
     border-radius: ${({ theme }) => theme.radius.sm};
-    font-family: ${({ theme }) => theme.typography.mono};
-    font-size: ${({ theme }) => theme.typography.size.xs};
-    white-space: nowrap;
+    font-size: 11px;
+    overflow-wrap: anywhere;
     overflow: hidden;
-    text-overflow: ellipsis;
     cursor: default;
     background: transparent;
     color: ${({ theme }) => theme.color.textMuted};
@@ -110,10 +202,44 @@ export const GridBody = styled.div`
     border-color: ${({ theme }) => theme.color.primary};
     box-shadow: 0 0 0 2px ${({ theme }) => theme.color.primary};
   }
+  /* A search hit: a dark ring and a corner dot, seen on every state's colour. */
+  & .${CELL_CLASS}[data-marked] {
+    box-shadow: inset 0 0 0 2px ${({ theme }) => theme.color.text};
+  }
+  & .${CELL_CLASS}[data-marked]::after {
+    content: '';
+    position: absolute;
+    top: 2px;
+    right: 2px;
+    width: 7px;
+    height: 7px;
+    border-radius: 50%;
+    background: ${({ theme }) => theme.color.text};
+  }
   & .${CELL_CLASS}:focus-visible {
     outline: 2px solid ${({ theme }) => theme.color.focus};
     outline-offset: 1px;
     z-index: 1;
+  }
+  & .${SHELF_LABEL_CLASS} {
+    position: absolute;
+    top: 3px;
+    width: ${SHELF_LABEL_WIDTH - 4}px;
+    height: ${ROW_HEIGHT - 6}px;
+    line-height: ${ROW_HEIGHT - 6}px;
+    text-align: center;
+    font-size: ${({ theme }) => theme.typography.size.xs};
+    font-weight: ${({ theme }) => theme.typography.weight.semibold};
+    color: ${({ theme }) => theme.color.textMuted};
+  }
+  & .${PLACE_NUMBERS_CLASS} {
+    position: absolute;
+    top: ${NAME_HEIGHT}px;
+    height: ${HEADER_HEIGHT - NAME_HEIGHT}px;
+    display: flex;
+    font-size: ${({ theme }) => theme.typography.size.xs};
+    color: ${({ theme }) => theme.color.textMuted};
+    & > span { width: ${CELL_WIDTH}px; text-align: center; }
   }
   & .${SHELF_LINE_CLASS} {
     position: absolute;
@@ -126,13 +252,24 @@ export const GridBody = styled.div`
 export const Legend = styled.ul`
   display: flex;
   flex-wrap: wrap;
-  gap: ${({ theme }) => `${theme.space[2]} ${theme.space[4]}`};
+  gap: ${({ theme }) => `${theme.space[1]} ${theme.space[3]}`};
   margin: 0;
   padding: 0;
   list-style: none;
-  font-size: ${({ theme }) => theme.typography.size.sm};
+  font-size: ${({ theme }) => theme.typography.size.xs};
   color: ${({ theme }) => theme.color.textMuted};
-  & > li { display: inline-flex; align-items: center; gap: ${({ theme }) => theme.space[2]}; }
+  & > li { display: inline-flex; align-items: center; gap: ${({ theme }) => theme.space[1]}; white-space: nowrap; }
+`;
+
+/** The legend's signs for a search hit and the chosen container, drawn as in the grid. */
+export const MarkSwatch = styled.span<{ $kind: 'marked' | 'selected' }>`
+  position: relative;
+  width: 14px;
+  height: 14px;
+  border-radius: 3px;
+  background: ${({ theme }) => theme.color.surface};
+  box-shadow: ${({ theme, $kind }) =>
+    $kind === 'marked' ? `inset 0 0 0 2px ${theme.color.text}` : `0 0 0 2px ${theme.color.primary}`};
 `;
 
 export const Swatch = styled.span<{ $tone: ContainerStateTone }>`

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderUi } from '../testing/render';
 import { makeRacks } from './fixtures';
-import { RackShelfGrid } from './RackShelfGrid';
+import { findRack, RackShelfGrid } from './RackShelfGrid';
 
 // jsdom has no layout: give the scroll area a browser-like width.
 const withWidth = (px: number) => vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(px);
@@ -27,9 +27,11 @@ describe('RackShelfGrid', () => {
     withWidth(1200);
     renderUi(<RackShelfGrid racks={makeRacks(1, 1, 7)} />);
     expect(
-      screen.getByRole('gridcell', { name: 'Rack R01, Shelf 1: K10000, In stock, Article 0' }),
+      screen.getByRole('gridcell', { name: 'Rack R01, Shelf 1, Place 1: K10000, In stock, Article 0' }),
     ).toBeInTheDocument();
-    expect(screen.getByRole('gridcell', { name: 'Rack R01, Shelf 1: Empty place' })).toBeInTheDocument();
+    expect(
+      screen.getByRole('gridcell', { name: 'Rack R01, Shelf 1, Place 7: Empty place' }),
+    ).toBeInTheDocument();
     const legend = screen.getByRole('list', { name: 'Legend' });
     expect(
       within(legend)
@@ -44,21 +46,21 @@ describe('RackShelfGrid', () => {
     const onSelect = vi.fn();
     renderUi(<RackShelfGrid racks={makeRacks(2, 3, 2)} onSelectContainer={onSelect} />);
     await user.tab();
-    expect(document.activeElement).toHaveAccessibleName(/^Rack R01, Shelf 1: K10000/);
+    expect(document.activeElement).toHaveAccessibleName(/^Rack R01, Shelf 1, Place 1: K10000/);
     await user.keyboard('{ArrowRight}{ArrowRight}');
-    expect(document.activeElement).toHaveAccessibleName('Rack R02, Shelf 1: Empty place');
+    expect(document.activeElement).toHaveAccessibleName('Rack R02, Shelf 1, Place 1: Empty place');
     await user.keyboard('{ArrowDown}{Enter}');
-    expect(document.activeElement).toHaveAccessibleName(/^Rack R02, Shelf 2/);
+    expect(document.activeElement).toHaveAccessibleName(/^Rack R02, Shelf 2, Place 1/);
     expect(onSelect).toHaveBeenCalledWith(
       expect.objectContaining({ code: 'K10008' }),
       expect.objectContaining({ rack: expect.objectContaining({ name: 'R02' }) }),
     );
     await user.keyboard('{Control>}{End}{/Control}');
-    expect(document.activeElement).toHaveAccessibleName(/^Rack R02, Shelf 3/);
+    expect(document.activeElement).toHaveAccessibleName(/^Rack R02, Shelf 3, Place 2/);
     await user.keyboard('{Home}');
-    expect(document.activeElement).toHaveAccessibleName(/^Rack R01, Shelf 3/);
+    expect(document.activeElement).toHaveAccessibleName(/^Rack R01, Shelf 3, Place 1/);
     await user.keyboard('{ArrowLeft}{ArrowUp}{ArrowUp}{ArrowUp}');
-    expect(document.activeElement).toHaveAccessibleName(/^Rack R01, Shelf 1: K10000/);
+    expect(document.activeElement).toHaveAccessibleName(/^Rack R01, Shelf 1, Place 1: K10000/);
   });
 
   it('keeps one tab stop in the grid and marks the selected container', async () => {
@@ -123,5 +125,79 @@ describe('RackShelfGrid', () => {
     withWidth(1200);
     renderUi(<RackShelfGrid racks={makeRacks(2, 1, 1)} />);
     expect(screen.queryByRole('button', { name: /Rack R01/ })).not.toBeInTheDocument();
+  });
+
+  it('jumps to a rack typed in "Go to rack": its first place takes the focus; an unknown name says so', async () => {
+    withWidth(1200);
+    const user = userEvent.setup();
+    renderUi(<RackShelfGrid racks={makeRacks(3, 2, 2)} showJump />);
+    const field = screen.getByRole('combobox', { name: 'Go to rack' });
+    await user.type(field, '3');
+    await user.click(screen.getByRole('button', { name: 'Go' }));
+    expect(document.activeElement).toHaveAccessibleName(/^Rack R03, Shelf 1, Place 1:/);
+    await user.clear(field);
+    await user.type(field, 'X9{Enter}');
+    expect(screen.getByRole('status')).toHaveTextContent('No rack named “X9”');
+  });
+
+  it('finds a rack by its name, by "Rack name", by its number, or by the start of its name', () => {
+    const racks = makeRacks(12, 1, 1);
+    const word = (name: string) => `Rack ${name}`;
+    expect(findRack(racks, 'R07', word)).toBe(6);
+    expect(findRack(racks, 'rack r11', word)).toBe(10);
+    expect(findRack(racks, '7', word)).toBe(6);
+    expect(findRack(racks, 'R1', word)).toBe(9);
+    expect(findRack(racks, 'nothing', word)).toBe(-1);
+    expect(findRack(racks, '  ', word)).toBe(-1);
+  });
+
+  it('marks search hits and the chosen container in the grid, with both signs in the legend', () => {
+    withWidth(1200);
+    renderUi(
+      <RackShelfGrid racks={makeRacks(2, 2, 3)} markedIds={new Set(['c-1', 'c-4'])} selectedId="c-2" />,
+    );
+    const marked = [...document.querySelectorAll('[role="gridcell"][data-marked]')].map((c) => c.textContent);
+    expect(marked).toEqual(['K10001', 'K10004']);
+    expect(screen.getByRole('gridcell', { selected: true })).toHaveTextContent('K10002');
+    const legend = screen.getByRole('list', { name: 'Legend' });
+    expect(within(legend).getByText('Search hit')).toBeInTheDocument();
+    expect(within(legend).getByText('Chosen container')).toBeInTheDocument();
+  });
+
+  it('shows shelf names and place numbers, and the focused place in full under the grid', async () => {
+    withWidth(1200);
+    const user = userEvent.setup();
+    renderUi(<RackShelfGrid racks={makeRacks(1, 2, 3)} />);
+    const grid = screen.getByRole('grid');
+    expect(grid.querySelector('.rack-place-numbers')?.textContent).toBe('123');
+    expect([...grid.querySelectorAll('.rack-shelf-label')].map((l) => l.textContent)).toEqual(['1', '2']);
+    await user.tab();
+    await user.tab();
+    await user.tab();
+    expect(document.activeElement).toHaveAccessibleName(/^Rack R01, Shelf 1, Place 1:/);
+    expect(
+      screen.getByText('Rack R01, Shelf 1, Place 1: K10000, In stock, Article 0', { selector: 'p' }),
+    ).toBeVisible();
+  });
+
+  it('moves a whole rack with Page Down and Page Up', async () => {
+    withWidth(1200);
+    const user = userEvent.setup();
+    renderUi(<RackShelfGrid racks={makeRacks(5, 2, 3)} showJump={false} showOverview={false} />);
+    await user.tab();
+    await user.keyboard('{ArrowRight}{PageDown}{PageDown}');
+    expect(document.activeElement).toHaveAccessibleName(/^Rack R03, Shelf 1, Place 2:/);
+    await user.keyboard('{PageUp}');
+    expect(document.activeElement).toHaveAccessibleName(/^Rack R02, Shelf 1, Place 2:/);
+  });
+
+  it('offers the overview of all racks as a slider for many racks only', () => {
+    withWidth(1200);
+    const { unmount } = renderUi(<RackShelfGrid racks={makeRacks(3, 1, 1)} />);
+    expect(screen.queryByRole('slider', { name: 'Overview of all racks' })).not.toBeInTheDocument();
+    unmount();
+    renderUi(<RackShelfGrid racks={makeRacks(118, 1, 1)} />);
+    const overview = screen.getByRole('slider', { name: 'Overview of all racks' });
+    expect(overview).toHaveAttribute('aria-valuemax', '118');
   });
 });

@@ -1,10 +1,14 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import {
+  type FocusEvent,
+  type FormEvent,
   type KeyboardEvent,
   type MouseEvent,
   memo,
+  type RefObject,
   useCallback,
   useEffect,
+  useId,
   useMemo,
   useRef,
   useState,
@@ -13,6 +17,7 @@ import { EmptyState } from '../EmptyState/EmptyState';
 import { ChevronLeftIcon } from '../internal/icons/ChevronLeftIcon';
 import { ChevronRightIcon } from '../internal/icons/ChevronRightIcon';
 import { VisuallyHidden } from '../internal/VisuallyHidden';
+import { useTheme } from '../theme/ThemeProvider';
 import type { ContainerStateTone } from '../theme/tokens';
 import { type UiTextContextValue, useUiText } from '../UiText/UiTextProvider';
 import {
@@ -21,8 +26,15 @@ import {
   CONTAINER_STATES,
   GridBody,
   HEADER_HEIGHT,
+  HeaderRow,
+  JumpForm,
   Legend,
+  MarkSwatch,
   MoveButton,
+  OVERVIEW_HEIGHT,
+  Overview,
+  OverviewWindow,
+  PLACE_NUMBERS_CLASS,
   RACK_GAP,
   RackButton,
   RackHeader,
@@ -32,8 +44,12 @@ import {
   Root,
   Row,
   Scroll,
+  SHELF_LABEL_CLASS,
+  SHELF_LABEL_WIDTH,
   SHELF_LINE_CLASS,
+  Status,
   Swatch,
+  Toolbar,
 } from './RackShelfGrid.styles';
 
 export interface RackContainer {
@@ -77,6 +93,14 @@ export interface RackShelfGridProps {
   showLegend?: boolean;
   /** Shown instead of the grid when the location has no racks. */
   emptyTitle?: string;
+  /** Containers to mark in the grid and the overview, e.g. the current search hits. */
+  markedIds?: ReadonlySet<string>;
+  /** The overview of all racks above the grid (click or arrow keys to scroll there); default: over 3 racks. */
+  showOverview?: boolean;
+  /** The "Go to rack" field; default: over 3 racks. */
+  showJump?: boolean;
+  /** Fill the parent's height: the grid scrolls inside it both ways (the toolbar and overview stay). */
+  fill?: boolean;
 }
 
 export { CONTAINER_STATES };
@@ -98,6 +122,71 @@ function layoutOf(racks: readonly Rack[]): Layout {
   return { slots, offsets, columns };
 }
 
+/** A rack's width in the grid: its shelf names, its places and the gap to the next rack. */
+const rackWidth = (slots: number) => SHELF_LABEL_WIDTH + slots * CELL_WIDTH + RACK_GAP;
+
+/** Where each container sits (rack index, row, column): to scroll to the chosen one and to draw marks. */
+interface Spot {
+  rack: number;
+  row: number;
+  col: number;
+}
+function spotsOf(racks: readonly Rack[], layout: Layout): Map<string, Spot> {
+  const spots = new Map<string, Spot>();
+  racks.forEach((rack, index) => {
+    rack.shelves.forEach((shelf, row) => {
+      shelf.places.forEach((place, slot) => {
+        if (place) spots.set(place.id, { rack: index, row, col: layout.offsets[index]! + slot });
+      });
+    });
+  });
+  return spots;
+}
+
+/** The rack a typed name means: the same name, else "Rack {name}" as shown, else the first that starts so. */
+export function findRack(racks: readonly Rack[], typed: string, rackWord: (name: string) => string): number {
+  const wanted = typed.trim().toLocaleLowerCase();
+  if (!wanted) return -1;
+  const names = racks.map((rack) => rack.name.toLocaleLowerCase());
+  const shown = racks.map((rack) => rackWord(rack.name).toLocaleLowerCase());
+  const asNumber = /^\d+$/.test(wanted) ? Number(wanted) : Number.NaN;
+  const exact = names.findIndex((name, i) => name === wanted || shown[i] === wanted);
+  if (exact >= 0) return exact;
+  // "7" finds "07" and "R07": the same number.
+  if (!Number.isNaN(asNumber)) {
+    const same = names.findIndex((name) => Number(name.match(/(\d+)\D*$/)?.[1] ?? Number.NaN) === asNumber);
+    if (same >= 0) return same;
+  }
+  const start = names.findIndex((name, i) => name.startsWith(wanted) || shown[i]!.startsWith(wanted));
+  if (start >= 0) return start;
+  return names.findIndex((name) => name.includes(wanted));
+}
+
+/** The grid's words, built once per language instead of once per place. */
+interface Words {
+  rack: (name: string) => string;
+  shelf: (name: string) => string;
+  place: (name: string) => string;
+  empty: string;
+  state: Record<ContainerStateTone, string>;
+}
+function wordsOf(t: UiTextContextValue['t']): Words {
+  const template = (key: 'rack.rack' | 'rack.shelf' | 'rack.place') => {
+    const text = t(key, { name: '\u0000' });
+    return (name: string) => text.replace('\u0000', name);
+  };
+  return {
+    rack: template('rack.rack'),
+    shelf: template('rack.shelf'),
+    place: template('rack.place'),
+    empty: t('rack.emptyPlace'),
+    state: Object.fromEntries(CONTAINER_STATES.map((state) => [state, t(`rack.state.${state}`)])) as Record<
+      ContainerStateTone,
+      string
+    >,
+  };
+}
+
 function rackOfColumn(offsets: number[], column: number): number {
   let low = 0;
   let high = offsets.length - 1;
@@ -110,34 +199,24 @@ function rackOfColumn(offsets: number[], column: number): number {
 }
 
 interface PlaceCellProps {
-  rackName: string;
-  shelfName: string | null;
+  /** "Rack 3, Shelf 2, Place 4". */
+  where: string;
   container: RackContainer | null;
   row: number;
   col: number;
   left: number;
   selected: boolean;
+  marked: boolean;
   tabbable: boolean;
-  t: UiTextContextValue['t'];
+  words: Words;
 }
 
 /** One place of the grid: a plain element styled by the grid's stylesheet (`CELL_CLASS`). */
-function PlaceCell({
-  rackName,
-  shelfName,
-  container,
-  row,
-  col,
-  left,
-  selected,
-  tabbable,
-  t,
-}: PlaceCellProps) {
-  const where = `${t('rack.rack', { name: rackName })}, ${shelfName ? t('rack.shelf', { name: shelfName }) : ''}`;
-  const state = container ? t(`rack.state.${container.state}`) : '';
+function PlaceCell({ where, container, row, col, left, selected, marked, tabbable, words }: PlaceCellProps) {
+  const state = container ? words.state[container.state] : '';
   const name = container
     ? `${where}: ${container.code}, ${state}${container.description ? `, ${container.description}` : ''}`
-    : `${where}: ${t('rack.emptyPlace')}`;
+    : `${where}: ${words.empty}`;
   return (
     // biome-ignore lint/a11y/useSemanticElements: a virtualised, absolutely positioned grid cannot be a <table>
     <div
@@ -146,11 +225,13 @@ function PlaceCell({
       aria-colindex={col + 1}
       aria-label={name}
       aria-selected={container ? selected : undefined}
-      title={container ? `${container.code} – ${state}` : undefined}
+      // The full text on hover (the status line under the grid shows it on keyboard focus too).
+      title={name}
       tabIndex={tabbable ? 0 : -1}
       data-row={row}
       data-col={col}
       data-tone={container?.state}
+      data-marked={marked ? '' : undefined}
       style={{ left }}
     >
       {container?.code ?? ''}
@@ -167,9 +248,10 @@ interface RackRowProps {
   slots: number;
   width: number;
   selectedId: string | null;
+  markedIds: ReadonlySet<string> | undefined;
   /** The column of the grid's one tabbable place when it is in this row, else -1. */
   tabbableCol: number;
-  t: UiTextContextValue['t'];
+  words: Words;
 }
 
 /**
@@ -185,27 +267,35 @@ const RackRow = memo(function RackRow({
   slots,
   width,
   selectedId,
+  markedIds,
   tabbableCol,
-  t,
+  words,
 }: RackRowProps) {
   const shelf = rack.shelves[row];
+  const where = shelf ? `${words.rack(rack.name)}, ${words.shelf(shelf.name)}` : words.rack(rack.name);
+  const first = start + SHELF_LABEL_WIDTH;
   return (
     <>
+      {shelf ? (
+        <div className={SHELF_LABEL_CLASS} aria-hidden="true" style={{ left: start }}>
+          {shelf.name}
+        </div>
+      ) : null}
       {Array.from({ length: slots }, (_, slot) => {
         const col = offset + slot;
         const container = shelf?.places[slot] ?? null;
         return (
           <PlaceCell
             key={col}
-            rackName={rack.name}
-            shelfName={shelf?.name ?? null}
+            where={`${where}, ${words.place(String(slot + 1))}`}
             container={container}
             row={row}
             col={col}
-            left={start + slot * CELL_WIDTH}
+            left={first + slot * CELL_WIDTH}
             selected={Boolean(container && container.id === selectedId)}
+            marked={Boolean(container && markedIds?.has(container.id))}
             tabbable={tabbableCol === col}
-            t={t}
+            words={words}
           />
         );
       })}
@@ -262,6 +352,7 @@ const RackColumnHeader = memo(function RackColumnHeader({
       role="columnheader"
       aria-colindex={column + 1}
       aria-colspan={slots}
+      data-rack={index}
       style={{ left: start, width }}
     >
       {editable ? (
@@ -295,11 +386,191 @@ const RackColumnHeader = memo(function RackColumnHeader({
   );
 });
 
+/** The place numbers under a rack's name (the places' accessible names say them). */
+const PlaceNumbers = memo(function PlaceNumbers({ start, slots }: { start: number; slots: number }) {
+  return (
+    <div className={PLACE_NUMBERS_CLASS} aria-hidden="true" style={{ left: start + SHELF_LABEL_WIDTH }}>
+      {Array.from({ length: slots }, (_, slot) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: place numbers are positions
+        <span key={slot}>{slot + 1}</span>
+      ))}
+    </div>
+  );
+});
+
+/** The line under the grid with the full text of the place under the pointer or the focus. */
+function StatusLine({ register }: { register: (set: (text: string) => void) => void }) {
+  const [text, setText] = useState('');
+  useEffect(() => register(setText), [register]);
+  return <Status title={text || undefined}>{text || '\u00a0'}</Status>;
+}
+
+interface OverviewProps {
+  racks: readonly Rack[];
+  layout: Layout;
+  totalWidth: number;
+  spots: Map<string, Spot>;
+  selectedId: string | null;
+  markedIds: ReadonlySet<string> | undefined;
+  scrollRef: RefObject<HTMLDivElement | null>;
+  rackStarts: readonly number[];
+  label: string;
+  rackWord: (name: string) => string;
+}
+
 /**
- * A location's racks as columns and shelves as rows, each place coloured by its container's state.
- * Racks are virtualised horizontally, so thousands of containers stay smooth. Keyboard: arrows move
- * between places (across racks), Home/End to the row's ends, Ctrl+Home/End to the corners,
- * Enter or Space selects.
+ * Every place of every rack as a pixel column in a canvas (one draw instead of thousands of elements),
+ * the visible part framed. A click scrolls there; as a slider, the arrow keys move a rack, Page keys ten.
+ */
+function RackOverview({
+  racks,
+  layout,
+  totalWidth,
+  spots,
+  selectedId,
+  markedIds,
+  scrollRef,
+  rackStarts,
+  label,
+  rackWord,
+}: OverviewProps) {
+  const theme = useTheme();
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+  const frameRef = useRef<HTMLDivElement>(null);
+  const boxRef = useRef<HTMLDivElement>(null);
+  const [width, setWidth] = useState(0);
+
+  useEffect(() => {
+    const box = boxRef.current;
+    if (!box) return;
+    setWidth(box.clientWidth);
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => setWidth(box.clientWidth));
+    observer.observe(box);
+    return () => observer.disconnect();
+  }, []);
+
+  const scale = width > 0 && totalWidth > 0 ? width / totalWidth : 0;
+
+  // Draw the places: a column per place, a row per shelf; marks over them.
+  useEffect(() => {
+    const canvas = canvasRef.current;
+    const context = canvas?.getContext?.('2d');
+    if (!canvas || !context || scale === 0) return;
+    const ratio = window.devicePixelRatio || 1;
+    const height = OVERVIEW_HEIGHT - 2;
+    canvas.width = Math.round(width * ratio);
+    canvas.height = Math.round(height * ratio);
+    context.setTransform(ratio, 0, 0, ratio, 0, 0);
+    context.clearRect(0, 0, width, height);
+    const rows = Math.max(1, ...racks.map((rack) => rack.shelves.length));
+    const rowHeight = (height - 4) / rows;
+    const place = Math.max(CELL_WIDTH * scale, 0.5);
+    racks.forEach((rack, index) => {
+      const left = (rackStarts[index]! + SHELF_LABEL_WIDTH) * scale;
+      rack.shelves.forEach((shelf, row) => {
+        shelf.places.forEach((container, slot) => {
+          if (!container) return;
+          context.fillStyle = theme.color.state[container.state].text;
+          context.fillRect(left + slot * place, 2 + row * rowHeight, place, Math.max(rowHeight - 1, 1));
+        });
+      });
+    });
+    const mark = (id: string, color: string) => {
+      const spot = spots.get(id);
+      if (!spot) return;
+      const slot = spot.col - layout.offsets[spot.rack]!;
+      const x = (rackStarts[spot.rack]! + SHELF_LABEL_WIDTH) * scale + slot * place;
+      context.fillStyle = color;
+      context.fillRect(Math.max(x - 1, 0), 0, Math.max(place, 3), height);
+    };
+    for (const id of markedIds ?? []) mark(id, theme.color.text);
+    if (selectedId) mark(selectedId, theme.color.primary);
+  }, [racks, layout, spots, rackStarts, scale, width, theme, markedIds, selectedId]);
+
+  // Keep the frame on the visible part: set from the scroll event directly (no render per frame).
+  useEffect(() => {
+    const scroller = scrollRef.current;
+    const frame = frameRef.current;
+    const box = boxRef.current;
+    if (!scroller || !frame || !box || scale === 0) return;
+    const update = () => {
+      frame.style.left = `${scroller.scrollLeft * scale}px`;
+      frame.style.width = `${Math.max(scroller.clientWidth * scale, 4)}px`;
+      const first = Math.max(
+        0,
+        rackStarts.findLastIndex((start) => start <= scroller.scrollLeft + 1),
+      );
+      box.setAttribute('aria-valuenow', String(first + 1));
+      box.setAttribute('aria-valuetext', rackWord(racks[first]?.name ?? ''));
+    };
+    update();
+    scroller.addEventListener('scroll', update, { passive: true });
+    return () => scroller.removeEventListener('scroll', update);
+  }, [scrollRef, scale, rackStarts, racks, rackWord]);
+
+  const scrollToX = (x: number) => {
+    const scroller = scrollRef.current;
+    if (!scroller || scale === 0) return;
+    scroller.scrollLeft = Math.max(0, x / scale - scroller.clientWidth / 2);
+  };
+  const toRack = (index: number) => {
+    const scroller = scrollRef.current;
+    const bounded = Math.min(Math.max(index, 0), racks.length - 1);
+    if (scroller) scroller.scrollLeft = rackStarts[bounded]!;
+  };
+  const current = () => {
+    const scroller = scrollRef.current;
+    return Math.max(
+      0,
+      rackStarts.findLastIndex((start) => start <= (scroller?.scrollLeft ?? 0) + 1),
+    );
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const steps: Record<string, number> = {
+      ArrowRight: 1,
+      ArrowDown: 1,
+      ArrowLeft: -1,
+      ArrowUp: -1,
+      PageDown: 10,
+      PageUp: -10,
+    };
+    if (event.key in steps) toRack(current() + steps[event.key]!);
+    else if (event.key === 'Home') toRack(0);
+    else if (event.key === 'End') toRack(racks.length - 1);
+    else return;
+    event.preventDefault();
+  };
+
+  return (
+    <Overview
+      ref={boxRef}
+      role="slider"
+      tabIndex={0}
+      aria-label={label}
+      aria-orientation="horizontal"
+      aria-valuemin={1}
+      aria-valuemax={racks.length}
+      aria-valuenow={1}
+      onClick={(event: MouseEvent<HTMLDivElement>) =>
+        scrollToX(event.clientX - event.currentTarget.getBoundingClientRect().left)
+      }
+      onKeyDown={onKeyDown}
+      data-testid="rack-overview"
+    >
+      <canvas ref={canvasRef} />
+      <OverviewWindow ref={frameRef} aria-hidden="true" />
+    </Overview>
+  );
+}
+
+/**
+ * A location's racks as columns and shelves as rows, each place coloured by its container's state, with a
+ * legend, a "Go to rack" field and an overview of all racks above it (for locations of 100+ racks), shelf
+ * names and place numbers, search hits (`markedIds`) and the chosen container marked. Racks are virtualised
+ * horizontally, so thousands of containers stay smooth. Keyboard: arrows move between places (across
+ * racks), Page Up/Down a rack, Home/End to the row's ends, Ctrl+Home/End to the corners, Enter or Space
+ * selects; the line under the grid shows the focused (or hovered) place in full.
  */
 export function RackShelfGrid({
   racks,
@@ -312,21 +583,40 @@ export function RackShelfGrid({
   label,
   showLegend = true,
   emptyTitle,
+  markedIds,
+  showOverview,
+  showJump,
+  fill = false,
 }: RackShelfGridProps) {
   const { t } = useUiText();
+  const words = useMemo(() => wordsOf(t), [t]);
   const scrollRef = useRef<HTMLDivElement>(null);
   const gridRef = useRef<HTMLDivElement>(null);
   const layout = useMemo(() => layoutOf(racks), [racks]);
+  const spots = useMemo(() => spotsOf(racks, layout), [racks, layout]);
+  const rackStarts = useMemo(() => {
+    const starts: number[] = [];
+    let x = 0;
+    for (const slots of layout.slots) {
+      starts.push(x);
+      x += rackWidth(slots);
+    }
+    return starts;
+  }, [layout]);
   const rows = maxShelves ?? Math.max(0, ...racks.map((rack) => rack.shelves.length));
   const [focus, setFocus] = useState({ row: 0, col: 0 });
   const pendingFocus = useRef(false);
+  const jumpId = useId();
+  const [jumpText, setJumpText] = useState('');
+  const [jumpMissing, setJumpMissing] = useState<string | null>(null);
+  const many = racks.length > 3;
 
   const virtualizer = useVirtualizer({
     horizontal: true,
     count: racks.length,
     getScrollElement: () => scrollRef.current,
-    estimateSize: (index) => layout.slots[index]! * CELL_WIDTH + RACK_GAP,
-    overscan: 2,
+    estimateSize: (index) => rackWidth(layout.slots[index]!),
+    overscan: 1,
     // The window's width until the scroller is measured: on a wide screen the first render already shows
     // every rack that fits, instead of rendering again with more.
     initialRect: { width: typeof window === 'undefined' ? 1024 : window.innerWidth, height: 0 },
@@ -342,9 +632,27 @@ export function RackShelfGrid({
     );
     if (cell) {
       pendingFocus.current = false;
-      cell.focus();
+      cell.focus({ preventScroll: false });
     }
   });
+
+  // The chosen container (from the grid, the results or a link) comes into view if it is not; only when
+  // it changes (the latest layout read through a ref), not on every scroll.
+  const latest = useRef({ virtualizer, rackStarts, layout });
+  latest.current = { virtualizer, rackStarts, layout };
+  useEffect(() => {
+    const spot = selectedId ? spots.get(selectedId) : undefined;
+    const scroller = scrollRef.current;
+    if (!spot || !scroller) return;
+    const { virtualizer: v, rackStarts: starts, layout: l } = latest.current;
+    const start = starts[spot.rack]!;
+    const end = start + rackWidth(l.slots[spot.rack]!);
+    if (start < scroller.scrollLeft || end > scroller.scrollLeft + scroller.clientWidth)
+      v.scrollToIndex(spot.rack, { align: 'start' });
+    setFocus((current) =>
+      current.row === spot.row && current.col === spot.col ? current : { row: spot.row, col: spot.col },
+    );
+  }, [selectedId, spots]);
 
   const moveTo = (row: number, col: number) => {
     const next = {
@@ -369,6 +677,14 @@ export function RackShelfGrid({
     if (rack && shelf && container) onSelectContainer?.(container, { rack, shelf });
   };
 
+  /** To the same place of the next or previous rack (or its last place when that rack is narrower). */
+  const moveRackStep = (row: number, col: number, step: 1 | -1) => {
+    const index = rackOfColumn(layout.offsets, col);
+    const target = Math.min(Math.max(index + step, 0), racks.length - 1);
+    const slot = Math.min(col - layout.offsets[index]!, layout.slots[target]! - 1);
+    moveTo(row, layout.offsets[target]! + slot);
+  };
+
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const { row, col } = focus;
     if (!(event.target as HTMLElement).dataset.col) return;
@@ -385,6 +701,12 @@ export function RackShelfGrid({
         break;
       case 'ArrowUp':
         moveTo(row - 1, col);
+        break;
+      case 'PageDown':
+        moveRackStep(row, col, 1);
+        break;
+      case 'PageUp':
+        moveRackStep(row, col, -1);
         break;
       case 'Home':
         moveTo(event.ctrlKey ? 0 : row, 0);
@@ -412,6 +734,30 @@ export function RackShelfGrid({
     select(row, col);
   };
 
+  // The status line shows the place under the pointer or the focus, in full (one listener for all places).
+  const setStatus = useRef<(text: string) => void>(() => {});
+  const registerStatus = useCallback((set: (text: string) => void) => {
+    setStatus.current = set;
+  }, []);
+  const describe = (event: MouseEvent<HTMLDivElement> | FocusEvent<HTMLDivElement>) => {
+    const cell = (event.target as HTMLElement).closest<HTMLElement>(`.${CELL_CLASS}`);
+    if (cell) setStatus.current(cell.getAttribute('aria-label') ?? '');
+  };
+
+  const jump = (event: FormEvent) => {
+    event.preventDefault();
+    const index = findRack(racks, jumpText, words.rack);
+    if (index < 0) {
+      setJumpMissing(jumpText.trim());
+      return;
+    }
+    setJumpMissing(null);
+    virtualizer.scrollToIndex(index, { align: 'start' });
+    // The rack's first place takes the focus: the arrow keys go on from there.
+    pendingFocus.current = true;
+    setFocus({ row: 0, col: layout.offsets[index]! });
+  };
+
   const moveRack = (index: number, step: -1 | 1) => {
     const ids = racks.map((rack) => rack.id);
     const [moved] = ids.splice(index, 1);
@@ -423,19 +769,83 @@ export function RackShelfGrid({
   moveRackRef.current = moveRack;
   const onMove = useCallback((index: number, step: -1 | 1) => moveRackRef.current(index, step), []);
 
-  const stateLabel = (state: ContainerStateTone) => t(`rack.state.${state}`);
-
   if (racks.length === 0) {
     return (
-      <Root>
+      <Root $fill={fill}>
         <EmptyState title={emptyTitle ?? t('common.emptyTitle')} />
       </Root>
     );
   }
 
+  const withJump = showJump ?? many;
+  const withOverview = showOverview ?? many;
+
   return (
-    <Root>
-      <Scroll ref={scrollRef}>
+    <Root $fill={fill}>
+      {withJump || showLegend ? (
+        <Toolbar>
+          {withJump ? (
+            <JumpForm onSubmit={jump} role="search" aria-label={t('rack.jump')}>
+              <label htmlFor={jumpId}>{t('rack.jump')}</label>
+              <input
+                id={jumpId}
+                type="text"
+                list={`${jumpId}-racks`}
+                autoComplete="off"
+                enterKeyHint="go"
+                value={jumpText}
+                onChange={(event) => setJumpText(event.target.value)}
+              />
+              <datalist id={`${jumpId}-racks`}>
+                {racks.map((rack) => (
+                  <option key={rack.id} value={rack.name} />
+                ))}
+              </datalist>
+              <button type="submit">{t('rack.jumpGo')}</button>
+              {jumpMissing !== null ? (
+                <span role="status">{t('rack.jumpNone', { name: jumpMissing })}</span>
+              ) : null}
+            </JumpForm>
+          ) : null}
+          {showLegend ? (
+            <Legend aria-label={t('rack.legend')}>
+              {CONTAINER_STATES.map((state) => (
+                <li key={state}>
+                  <Swatch $tone={state} aria-hidden="true" />
+                  {words.state[state]}
+                </li>
+              ))}
+              {markedIds && markedIds.size > 0 ? (
+                <li>
+                  <MarkSwatch $kind="marked" aria-hidden="true" />
+                  {t('rack.marked')}
+                </li>
+              ) : null}
+              {selectedId ? (
+                <li>
+                  <MarkSwatch $kind="selected" aria-hidden="true" />
+                  {t('rack.selected')}
+                </li>
+              ) : null}
+            </Legend>
+          ) : null}
+        </Toolbar>
+      ) : null}
+      {withOverview ? (
+        <RackOverview
+          racks={racks}
+          layout={layout}
+          totalWidth={width}
+          spots={spots}
+          selectedId={selectedId}
+          markedIds={markedIds}
+          scrollRef={scrollRef}
+          rackStarts={rackStarts}
+          label={t('rack.overview')}
+          rackWord={words.rack}
+        />
+      ) : null}
+      <Scroll ref={scrollRef} $fill={fill}>
         <GridBody
           ref={gridRef}
           role="grid"
@@ -444,8 +854,10 @@ export function RackShelfGrid({
           aria-colcount={layout.columns}
           onKeyDown={onKeyDown}
           onClick={onClick}
+          onMouseOver={describe}
+          onFocus={describe}
         >
-          <Row role="row" aria-rowindex={1} style={{ width, height: HEADER_HEIGHT }}>
+          <HeaderRow role="row" aria-rowindex={1} style={{ width, height: HEADER_HEIGHT }}>
             {items.map((item) => (
               <RackColumnHeader
                 key={racks[item.index]!.id}
@@ -462,7 +874,14 @@ export function RackShelfGrid({
                 t={t}
               />
             ))}
-          </Row>
+            {items.map((item) => (
+              <PlaceNumbers
+                key={`n-${racks[item.index]!.id}`}
+                start={item.start}
+                slots={layout.slots[item.index]!}
+              />
+            ))}
+          </HeaderRow>
           {Array.from({ length: rows }, (_, row) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: shelf rows are positions, the index is their identity
             <Row key={row} role="row" aria-rowindex={row + 2} style={{ width, height: ROW_HEIGHT }}>
@@ -476,24 +895,16 @@ export function RackShelfGrid({
                   slots={layout.slots[item.index]!}
                   width={item.size - RACK_GAP}
                   selectedId={selectedId}
+                  markedIds={markedIds}
                   tabbableCol={focus.row === row ? focus.col : -1}
-                  t={t}
+                  words={words}
                 />
               ))}
             </Row>
           ))}
         </GridBody>
       </Scroll>
-      {showLegend ? (
-        <Legend aria-label={t('rack.legend')}>
-          {CONTAINER_STATES.map((state) => (
-            <li key={state}>
-              <Swatch $tone={state} aria-hidden="true" />
-              {stateLabel(state)}
-            </li>
-          ))}
-        </Legend>
-      ) : null}
+      <StatusLine register={registerStatus} />
     </Root>
   );
 }

@@ -22,7 +22,9 @@ describe('container detail on the location page', () => {
     const { router } = renderApp(`/location/${LOCATION}`);
     const grid = await screen.findByRole('grid', { name: 'Racks and shelves' }, { timeout: 20_000 });
     const cell = (
-      await within(grid).findAllByRole('gridcell', { name: /Shelf 1: Zylinderschraube DIN 912 M20x40/ })
+      await within(grid).findAllByRole('gridcell', {
+        name: /Shelf 1, Place \d+: Zylinderschraube DIN 912 M20x40/,
+      })
     )[0];
     await user.click(cell as HTMLElement);
     expect(await screen.findByRole('heading', { name: 'Container KB-0000001' })).toBeInTheDocument();
@@ -41,7 +43,9 @@ describe('container detail on the location page', () => {
     const grid = await screen.findByRole('grid', { name: 'Racks and shelves' }, { timeout: 8000 });
     // Cells are labelled by their article (staff sees article names), racks by name, shelves by position.
     const cell = (
-      await within(grid).findAllByRole('gridcell', { name: /Shelf 1: Zylinderschraube DIN 912 M20x40/ })
+      await within(grid).findAllByRole('gridcell', {
+        name: /Shelf 1, Place \d+: Zylinderschraube DIN 912 M20x40/,
+      })
     )[0];
     expect(cell).toHaveTextContent('Zylinderschraube DIN 912 M20x40');
     await user.click(cell as HTMLElement);

@@ -115,11 +115,13 @@ function LoadedContainer({
   return (
     <div style={{ display: 'flex', flexDirection: 'column', gap: 16 }}>
       <DetailPanel
-        title={t('panel.title', { code: data.code ?? data.id })}
+        title={<CodeTitle text={t('panel.title', { code: '\u0000' })} code={data.code ?? data.id} />}
         data={shown}
         groups={CONTAINER_GROUPS}
         labels={labels}
         headingLevel={2}
+        // The panel is a narrow column: the actions on their own line under the title.
+        actionsPlacement="body"
         actions={
           // A sent request refreshes the container, its open requests and the own-requests slot (by key).
           <ContainerActions container={data as Container} />
@@ -193,6 +195,18 @@ function LoadedContainer({
         />
       </div>
     </div>
+  );
+}
+
+/** "Container KB-0000024" with the code kept on one line: a title never breaks inside a code. */
+function CodeTitle({ text, code }: { text: string; code: string }) {
+  const [before = '', after = ''] = text.split('\u0000');
+  return (
+    <>
+      {before}
+      <span style={{ whiteSpace: 'nowrap' }}>{code}</span>
+      {after}
+    </>
   );
 }
 

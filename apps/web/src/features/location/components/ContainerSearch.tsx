@@ -22,7 +22,7 @@ import {
   Select,
 } from '@falcon/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
@@ -72,10 +72,24 @@ interface ContainerSearchProps {
   onSelect?: (container: Pick<Container, 'id' | 'locationCode'>) => void;
   /** The chosen container: its link is marked as the current one. */
   selectedId?: string | null;
+  /** The containers of the results page shown (e.g. to mark them in the rack grid). */
+  onResults?: (ids: readonly string[]) => void;
+  /**
+   * Fill the parent's height: the form stays on top, the table scrolls under its sticky header in the
+   * room left, the pager stays below it.
+   */
+  fill?: boolean;
 }
 
 /** Search in a location's (or branch's) containers with the filters the user may use, sorted, paged, exportable. */
-export function ContainerSearch({ scope = 'location', code, onSelect, selectedId }: ContainerSearchProps) {
+export function ContainerSearch({
+  scope = 'location',
+  code,
+  onSelect,
+  selectedId,
+  onResults,
+  fill = false,
+}: ContainerSearchProps) {
   const { t } = useTranslation(['location', 'messages']);
   const labels = useFieldLabels();
   const enums = useLabels();
@@ -110,6 +124,14 @@ export function ContainerSearch({ scope = 'location', code, onSelect, selectedId
   // The search results shown are the selection "print labels" offers (a location search only).
   const shownIds = (results.data?.items ?? []).map((row) => row.id);
   const [labelsOpen, setLabelsOpen] = useState(false);
+  const items = results.data?.items;
+  // Hits of a search (a term or a filter): the unfiltered list is every container, no hit to mark.
+  const searching = query !== '' || Object.keys(filters).length > 0;
+  useEffect(() => {
+    if (items) onResults?.(searching ? items.map((item) => item.id) : []);
+  }, [items, onResults, searching]);
+  const tableBox = useRef<HTMLDivElement>(null);
+  const tableHeight = useHeight(tableBox, fill);
 
   const remember = (next: Partial<{ query: string; sortKey: string; page: number; size: number }>) =>
     saveLocationSearch(memoryKey, { query, sortKey, page, size, ...next });
@@ -181,6 +203,11 @@ export function ContainerSearch({ scope = 'location', code, onSelect, selectedId
       if (field === 'deliveryStatus')
         return <Badge tone={value as DeliveryState}>{enums.deliveryState(value as DeliveryState)}</Badge>;
       if (field === 'lastScannedDate') return format.date(value as string);
+      // In a location every rack is its own: its code without the location's ("R01" for "C001-B01-L01-R01").
+      if (field === 'rackCode' && scope === 'location' && typeof value === 'string') {
+        const own = value.startsWith(`${code}-`) ? value.slice(code.length + 1) : value;
+        return <span title={value}>{own}</span>;
+      }
       const quantity = FIELD_QUANTITY[field];
       if (quantity) return quantities.format(quantity, value as number);
       return String(value);
@@ -230,7 +257,13 @@ export function ContainerSearch({ scope = 'location', code, onSelect, selectedId
   return (
     <section
       aria-label={t('search.title')}
-      style={{ display: 'flex', flexDirection: 'column', gap: 12, minHeight: 0 }}
+      style={{
+        display: 'flex',
+        flexDirection: 'column',
+        gap: 12,
+        minHeight: 0,
+        ...(fill ? { flex: 1 } : {}),
+      }}
     >
       <form onSubmit={submit} style={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
         <FormRow style={{ alignItems: 'flex-end' }}>
@@ -342,31 +375,33 @@ export function ContainerSearch({ scope = 'location', code, onSelect, selectedId
           {t('search.exportStarted')} <Link to={paths.exports.to()}>{t('search.openExports')}</Link>
         </p>
       ) : null}
-      <PagedTable
-        caption={t('search.results')}
-        columns={columns}
-        rows={results.data?.items ?? []}
-        getRowId={(row) => row.id}
-        total={results.data?.total ?? 0}
-        page={page + 1}
-        pageSize={size}
-        onPageChange={(next) => {
-          setPage(next - 1);
-          remember({ page: next - 1 });
-        }}
-        onPageSizeChange={(nextSize, nextPage) => {
-          setSize(nextSize);
-          setPage(nextPage - 1);
-          remember({ size: nextSize, page: nextPage - 1 });
-        }}
-        loading={results.isFetching}
-        error={results.error ? t(errorKey(results.error), { ns: 'messages' }) : null}
-        onRetry={() => void results.refetch()}
-        emptyTitle={t('search.empty')}
-        onRowClick={onSelect}
-        virtualized={size > 20}
-        bodyHeight={480}
-      />
+      <div ref={tableBox} style={fill ? { flex: 1, minHeight: 0 } : undefined}>
+        <PagedTable
+          caption={t('search.results')}
+          columns={columns}
+          rows={items ?? []}
+          getRowId={(row) => row.id}
+          total={results.data?.total ?? 0}
+          page={page + 1}
+          pageSize={size}
+          onPageChange={(next) => {
+            setPage(next - 1);
+            remember({ page: next - 1 });
+          }}
+          onPageSizeChange={(nextSize, nextPage) => {
+            setSize(nextSize);
+            setPage(nextPage - 1);
+            remember({ size: nextSize, page: nextPage - 1 });
+          }}
+          loading={results.isFetching}
+          error={results.error ? t(errorKey(results.error), { ns: 'messages' }) : null}
+          onRetry={() => void results.refetch()}
+          emptyTitle={t('search.empty')}
+          onRowClick={onSelect}
+          virtualized={size > 20 || tableHeight !== null}
+          bodyHeight={tableHeight ?? 480}
+        />
+      </div>
       {scope === 'location' ? (
         <LabelDialog
           code={code}
@@ -435,3 +470,31 @@ const sortLabel = (t: ReturnType<typeof useTranslation<'location'>>['t'], key: S
       return t('sort.nameDesc');
   }
 };
+
+/** Room for the pager and the table's borders under the scrolling rows. */
+const PAGER_ROOM = 64;
+
+/**
+ * The rows' height in a box that fills its parent: the box's height less the pager (at least 200 px);
+ * null while it is not filling or has no layout (then the table is as tall as its rows).
+ */
+function useHeight(box: RefObject<HTMLDivElement | null>, active: boolean): number | null {
+  const [height, setHeight] = useState<number | null>(null);
+  useEffect(() => {
+    const element = box.current;
+    if (!active || !element) {
+      setHeight(null);
+      return;
+    }
+    const measure = () =>
+      setHeight(
+        element.clientHeight > 0 ? Math.max(200, Math.floor(element.clientHeight - PAGER_ROOM)) : null,
+      );
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [box, active]);
+  return height;
+}

@@ -1,7 +1,16 @@
 import { ACTION_PERMISSIONS, hasAll } from '@falcon/api-client/lite';
-import { EmptyState, ErrorState, RackShelfGrid, Skeleton } from '@falcon/ui';
+import { Button, EmptyState, ErrorState, RackShelfGrid, Skeleton, Splitter } from '@falcon/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ComponentProps, type ReactNode, useEffect, useMemo, useState } from 'react';
+import {
+  type ComponentProps,
+  type CSSProperties,
+  type ReactNode,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
@@ -21,34 +30,109 @@ import { LocationNav } from './LocationNav';
 import { RackActions, rackPermissions } from './RackActions';
 import { rackOfGrid, racksHaveCodes, toGridRacks } from './rackCells';
 import { useLocation } from './useLocation';
+import { GRID_SHARE, PANEL_WIDTH, useLocationLayout } from './useLocationLayout';
+
+/** Below this width the areas stack and the page scrolls (tablets, phones). */
+const NARROW = '(max-width: 1099px)';
+
+/** Whether the areas sit side by side (the window is wider than NARROW). */
+function useWide(): boolean {
+  const query = '(min-width: 1100px)';
+  const [wide, setWide] = useState(
+    () => typeof window === 'undefined' || !window.matchMedia || window.matchMedia(query).matches,
+  );
+  useEffect(() => {
+    if (!window.matchMedia) return;
+    const media = window.matchMedia(query);
+    const change = () => setWide(media.matches);
+    media.addEventListener('change', change);
+    return () => media.removeEventListener('change', change);
+  }, []);
+  return wide;
+}
 
 const Frame = styled.div`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space[3]};
   flex: 1;
   min-height: 0;
+  /* A short window (1280x720) keeps the work area usable: it takes at least 600 px, the page scrolls. */
+  overflow-y: auto;
+  & > :first-child { margin-bottom: ${({ theme }) => theme.space[3]}; }
 `;
-const GridArea = styled.div`
-  flex: 0 0 auto;
-  max-height: 38vh;
-  overflow: auto;
-`;
-const Bottom = styled.div`
-  flex: 1;
-  min-height: 0;
+/**
+ * The work area fills the window below the heading: the grid over the results on the left, the chosen
+ * container as a full-height panel on the right; the bars between them resize (remembered per user).
+ */
+const Work = styled.div`
+  flex: 1 0 600px;
+  min-height: 600px;
   display: grid;
-  grid-template-columns: minmax(0, 3fr) minmax(300px, 2fr);
-  gap: ${({ theme }) => theme.space[4]};
-  @media (max-width: 960px) {
-    grid-template-columns: 1fr;
-    overflow: auto;
+  grid-template-columns: minmax(0, 1fr) auto var(--panel-width);
+  @media ${NARROW} {
+    display: flex;
+    flex-direction: column;
+    gap: ${({ theme }) => theme.space[4]};
+    flex: 0 0 auto;
+    min-height: 0;
   }
 `;
-const Scroll = styled.div`
+const Left = styled.div`
+  min-width: 0;
   min-height: 0;
+  display: grid;
+  grid-template-rows: var(--grid-rows);
+  @media ${NARROW} {
+    display: flex;
+    flex-direction: column;
+    gap: ${({ theme }) => theme.space[4]};
+  }
+`;
+const GridArea = styled.section`
+  min-height: 0;
+  min-width: 0;
+  display: flex;
+  flex-direction: column;
+  /* A phone's grid gets a fixed height: nothing below it moves when the racks arrive. */
+  @media ${NARROW} {
+    height: 470px;
+    flex: 0 0 auto;
+  }
+`;
+const ResultsArea = styled.section`
+  min-height: 0;
+  min-width: 0;
+  display: flex;
+  flex-direction: column;
+  @media ${NARROW} {
+    min-height: 480px;
+  }
+`;
+const PanelArea = styled.section`
+  min-height: 0;
+  min-width: 0;
   overflow: auto;
   padding-right: ${({ theme }) => theme.space[1]};
+  @media ${NARROW} {
+    overflow: visible;
+    min-height: 240px;
+  }
+`;
+/** The resize bars: only where the areas sit side by side. */
+const Bar = styled.div`
+  display: flex;
+  min-width: 0;
+  @media ${NARROW} {
+    display: none;
+  }
+  & > [role='separator'] { flex: 1; }
+`;
+const ViewButtons = styled.div`
+  display: flex;
+  gap: ${({ theme }) => theme.space[2]};
+  @media ${NARROW} {
+    display: none;
+  }
 `;
 
 interface LocationPageProps {
@@ -91,6 +175,23 @@ export function LocationPage({ code, editLayout = false, ownRequests, history }:
   const [rackId, setRackId] = useState<string | null>(null);
   const chosenRack = rackId ? (rackOfGrid(racks.data ?? [], rackId) ?? null) : null;
   const mayRack = Object.values(rackPermissions(session?.permissions ?? [])).some(Boolean);
+  const [view, setView] = useLocationLayout(session?.username);
+  const workRef = useRef<HTMLDivElement>(null);
+  const leftRef = useRef<HTMLDivElement>(null);
+  const wide = useWide();
+  const gridAreaId = useId();
+  const panelAreaId = useId();
+  const hits = useRef<ReadonlySet<string>>(new Set());
+  const [markedIds, setMarkedIds] = useState<ReadonlySet<string>>(hits.current);
+  // The results' containers are marked in the grid (the current page of the search).
+  const onResults = (ids: readonly string[]) => {
+    const next = new Set(ids);
+    const same = next.size === hits.current.size && ids.every((id) => hits.current.has(id));
+    if (same) return;
+    hits.current = next;
+    setMarkedIds(next);
+  };
+
   usePageTitle(location.data?.name ?? code);
 
   // The URL names the container (shareable); the store mirrors it after the location's rules ran.
@@ -98,7 +199,9 @@ export function LocationPage({ code, editLayout = false, ownRequests, history }:
     if (location.data) chooseContainer(containerId);
   }, [containerId, location.data]);
 
-  const select = (id: string) =>
+  // Choosing a container shows its panel again if the user had hidden it.
+  const select = (id: string) => {
+    if (view.panelHidden) setView({ panelHidden: false });
     setParams(
       (current) => {
         const next = new URLSearchParams(current);
@@ -107,6 +210,7 @@ export function LocationPage({ code, editLayout = false, ownRequests, history }:
       },
       { replace: true },
     );
+  };
 
   if (location.error) {
     return (
@@ -123,6 +227,15 @@ export function LocationPage({ code, editLayout = false, ownRequests, history }:
     racksHaveCodes(racks.data ?? []);
 
   const reorder = (rackCodes: string[]) => saveRackOrder.mutate(rackCodes);
+
+  const gridHidden = view.gridHidden;
+  const panelHidden = view.panelHidden;
+  const style = {
+    '--panel-width': panelHidden ? '0px' : `${view.panelWidth}px`,
+    '--grid-rows': gridHidden
+      ? '0 0 minmax(0, 1fr)'
+      : `minmax(0, ${view.gridShare}fr) auto minmax(0, ${100 - view.gridShare}fr)`,
+  } as CSSProperties;
 
   return (
     <Frame>
@@ -145,45 +258,117 @@ export function LocationPage({ code, editLayout = false, ownRequests, history }:
             </>
           ) : null
         }
-        actions={<LocationNav code={code} />}
+        actions={
+          <>
+            <LocationNav code={code} />
+            <ViewButtons>
+              <Button
+                size="sm"
+                variant="ghost"
+                aria-controls={gridAreaId}
+                aria-expanded={!gridHidden}
+                onClick={() => setView({ gridHidden: !gridHidden })}
+              >
+                {gridHidden ? t('layout.showGrid') : t('layout.hideGrid')}
+              </Button>
+              <Button
+                size="sm"
+                variant="ghost"
+                aria-controls={panelAreaId}
+                aria-expanded={!panelHidden}
+                onClick={() => setView({ panelHidden: !panelHidden })}
+              >
+                {panelHidden ? t('layout.showPanel') : t('layout.hidePanel')}
+              </Button>
+            </ViewButtons>
+          </>
+        }
       />
-      {/* Scrolling areas are focusable so keyboard users can scroll them (axe: scrollable-region-focusable). */}
-      <GridArea role="region" aria-label={t('detail.gridRegion')} tabIndex={0}>
-        {racks.error ? (
-          <ErrorState
-            message={t(errorKey(racks.error), { ns: 'messages' })}
-            onRetry={() => void racks.refetch()}
-          />
-        ) : racks.data ? (
-          <RackShelfGrid
-            racks={gridRacks}
-            maxShelves={data?.maxShelves}
-            selectedId={containerId}
-            onSelectContainer={(container) => select(container.id)}
-            label={t('detail.grid')}
-            showLegend
-            editable={mayEdit}
-            onReorderRacks={mayEdit ? reorder : undefined}
-            onSelectRack={mayRack ? (rack) => setRackId(rack.id) : undefined}
-            emptyTitle={t('detail.noRacks')}
-          />
-        ) : (
-          <Skeleton height="200px" />
+      <Work ref={workRef} style={style}>
+        <Left ref={leftRef}>
+          {gridHidden ? (
+            <span id={gridAreaId} hidden />
+          ) : (
+            <GridArea id={gridAreaId} aria-label={t('detail.gridRegion')}>
+              {racks.error ? (
+                <ErrorState
+                  message={t(errorKey(racks.error), { ns: 'messages' })}
+                  onRetry={() => void racks.refetch()}
+                />
+              ) : racks.data ? (
+                <RackShelfGrid
+                  racks={gridRacks}
+                  maxShelves={data?.maxShelves}
+                  selectedId={containerId}
+                  markedIds={markedIds}
+                  onSelectContainer={(container) => select(container.id)}
+                  label={t('detail.grid')}
+                  showLegend
+                  fill
+                  editable={mayEdit}
+                  onReorderRacks={mayEdit ? reorder : undefined}
+                  onSelectRack={mayRack ? (rack) => setRackId(rack.id) : undefined}
+                  emptyTitle={t('detail.noRacks')}
+                />
+              ) : (
+                <Skeleton height="100%" />
+              )}
+            </GridArea>
+          )}
+          {gridHidden ? (
+            <span />
+          ) : (
+            <Bar>
+              <Splitter
+                orientation="horizontal"
+                label={t('layout.resizeGrid')}
+                value={view.gridShare}
+                min={GRID_SHARE.min}
+                max={GRID_SHARE.max}
+                step={4}
+                perPixel={100 / Math.max(leftRef.current?.clientHeight ?? 600, 1)}
+                controls={gridAreaId}
+                onChange={(gridShare) => setView({ gridShare })}
+              />
+            </Bar>
+          )}
+          <ResultsArea aria-label={t('search.region')}>
+            <ContainerSearch
+              code={code}
+              selectedId={containerId}
+              onSelect={(container) => select(container.id)}
+              onResults={onResults}
+              fill={wide}
+            />
+          </ResultsArea>
+        </Left>
+        {panelHidden ? null : (
+          <Bar>
+            <Splitter
+              orientation="vertical"
+              label={t('layout.resizePanel')}
+              value={view.panelWidth}
+              min={PANEL_WIDTH.min}
+              max={Math.max(
+                PANEL_WIDTH.min,
+                Math.min(PANEL_WIDTH.max, (workRef.current?.clientWidth ?? 1200) * 0.5),
+              )}
+              direction={-1}
+              controls={panelAreaId}
+              onChange={(panelWidth) => setView({ panelWidth })}
+            />
+          </Bar>
         )}
-      </GridArea>
+        {panelHidden ? (
+          <span id={panelAreaId} hidden />
+        ) : (
+          // Focusable: keyboard users can scroll the panel (axe: scrollable-region-focusable).
+          <PanelArea id={panelAreaId} aria-label={t('panel.region')} tabIndex={0}>
+            <ContainerPanel containerId={containerId} ownRequests={ownRequests} history={history} />
+          </PanelArea>
+        )}
+      </Work>
       <RackActions code={code} rack={chosenRack} onClose={() => setRackId(null)} />
-      <Bottom>
-        <Scroll role="region" aria-label={t('search.region')} tabIndex={0}>
-          <ContainerSearch
-            code={code}
-            selectedId={containerId}
-            onSelect={(container) => select(container.id)}
-          />
-        </Scroll>
-        <Scroll role="region" aria-label={t('panel.region')} tabIndex={0}>
-          <ContainerPanel containerId={containerId} ownRequests={ownRequests} history={history} />
-        </Scroll>
-      </Bottom>
     </Frame>
   );
 }
