@@ -27,6 +27,8 @@ const config: KnipConfig = {
     'apps/web': {
       // public/ (msw's worker, written by `msw init`) is outside the project: vite serves it as it is.
       project: ['src/**/*.{ts,tsx}', 'scripts/**/*.mjs', 'e2e/**/*.ts'],
+      // e2e/labels reads a downloaded label PDF with poppler-utils (installed by .ci/run).
+      ignoreBinaries: ['pdftotext', 'pdfinfo'],
     },
     'apps/storybook': {
       // Storybook globs apps/web's stories: the dependency is declared so turbo's cache sees web edits

@@ -478,7 +478,8 @@ async function main() {
     console.log(
       `RSS growth from t=${'at' in from ? from.at : 0} s to the end: ${mb(from.rss)} -> ${mb(end.rss)} (${pct(from.rss, end.rss)}; target < 10 %)`,
     );
-    const span = Math.max(step * 3, Math.min(60, SOAK_SECONDS * 0.1));
+    // A quarter of the run: long enough to hold a full collection (one every 2-3 minutes at 300 req/s).
+    const span = Math.max(step * 3, SOAK_SECONDS * 0.25);
     const window = (start: number) => memory.filter((m) => m.at >= start && m.at < start + span);
     const early = window(warm);
     const late = memory.filter((m) => m.at > SOAK_SECONDS - span);

@@ -48,7 +48,7 @@ beforeAll(async () => {
       break;
     }
   }
-  [elsewhere] = await db
+  const [other] = await db
     .select()
     .from(t.containers)
     .where(
@@ -59,7 +59,9 @@ beforeAll(async () => {
       ),
     )
     .limit(1);
-  [foreign] = await db.select().from(t.containers).where(ne(t.containers.concernCode, 'C001')).limit(1);
+  elsewhere = other!;
+  const [outside] = await db.select().from(t.containers).where(ne(t.containers.concernCode, 'C001')).limit(1);
+  foreign = outside!;
 });
 afterAll(() => app.close());
 

@@ -16,7 +16,7 @@ import { containerScope } from './scope';
 
 export type StocktakeRow = typeof t.stocktakes.$inferSelect;
 type ScanRow = typeof t.stocktakeScans.$inferSelect;
-type LocationRow = typeof t.locations.$inferSelect;
+type LocationRow = import('./tree').LocationRow;
 
 /** A container with where it stands (names and positions) and the quantity a hand-over lists. */
 export type CountedRow = CountedContainer & { fillingQuantity: number };

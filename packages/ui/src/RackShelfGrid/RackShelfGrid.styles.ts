@@ -15,7 +15,7 @@ export const CONTAINER_STATES: readonly ContainerStateTone[] = [
 export const CELL_WIDTH = 92;
 export const ROW_HEIGHT = 40;
 /** The rack's name (34 px) and the place numbers under it. */
-export const NAME_HEIGHT = 34;
+const NAME_HEIGHT = 34;
 export const HEADER_HEIGHT = 54;
 export const RACK_GAP = 16;
 /** The shelf names at the start of each rack's rows. */

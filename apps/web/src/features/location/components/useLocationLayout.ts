@@ -21,7 +21,7 @@ const defaultPanelWidth = () =>
       ? 360
       : 320;
 
-export const defaultLayout = (): LocationLayout => ({
+const defaultLayout = (): LocationLayout => ({
   gridShare: 62,
   panelWidth: defaultPanelWidth(),
   gridHidden: false,
@@ -33,7 +33,7 @@ const storageKey = (username: string) => `falcon.locationLayout.${username}`;
 const clamp = (value: unknown, min: number, max: number, fallback: number) =>
   typeof value === 'number' && Number.isFinite(value) ? Math.min(Math.max(value, min), max) : fallback;
 
-export function readLayout(username: string | undefined): LocationLayout {
+function readLayout(username: string | undefined): LocationLayout {
   const fallback = defaultLayout();
   if (!username) return fallback;
   try {
