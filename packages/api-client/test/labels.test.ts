@@ -30,6 +30,17 @@ describe('the export labels (src/labels.gen.ts)', () => {
         yes: common.yes,
         no: common.no,
         delivery: Object.fromEntries(DELIVERY_STATES.map((s) => [s, common.delivery[s]])),
+        // The reorder worklist's export (issue 16): its title and its columns that are no container field.
+        worklist: {
+          ...Object.fromEntries(
+            ['title', 'stock', 'averageWeekly', 'stockOutDate', 'nextDeliveryDate', 'marginDays', 'why'].map(
+              (k) => [k, common.worklistExport[k]],
+            ),
+          ),
+          reasons: Object.fromEntries(
+            ['below_alarm', 'stock_out_before_delivery'].map((k) => [k, common.worklistExport.reasons[k]]),
+          ),
+        },
       };
       expect(LABELS[lang], lang).toEqual(expected);
     }

@@ -23,7 +23,9 @@ const Position = z
 export const ScanKey = z
   .string()
   .trim()
-  .regex(/^[A-Za-z0-9_-]{8,64}$/)
+  .min(8)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/)
   .describe('8 to 64 letters, digits, - or _ (a UUID)');
 
 /** A container as a count names it: where it stands (positions, always shown) and the fields the reader may see. */
