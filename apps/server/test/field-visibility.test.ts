@@ -271,7 +271,28 @@ describe('every answer with tagged fields goes through the filter', () => {
     const [rack] = await h.database.db.select().from(t.racks).where(eq(t.racks.code, container.rackCode));
     const rackPath = `/api/rest/v2/location/${loc}/rack/${rack!.position}`;
 
+    // A count of the container's rack per caller (issue 17), and the key of its scan.
+    const counts = new Map<Client, string>();
+    const countPath = (c: Client) => `/api/rest/v2/location/${loc}/stocktake/${counts.get(c)}`;
+    const scanKey = (c: Client) => `field-visibility-${c === blind ? 'blind' : 'staff'}`;
+
     const calls: Partial<Record<EndpointName, Call>> = {
+      'stocktakes.start': async (c) => {
+        const res = await c.post(`/api/rest/v2/location/${loc}/stocktake`, { rack: String(rack!.position) });
+        counts.set(c, (res.json() as { id: string }).id);
+        return res;
+      },
+      'stocktakes.get': (c) => c.get(countPath(c)),
+      'stocktakes.scan': (c) => c.post(`${countPath(c)}/scan`, { key: scanKey(c), code: container.barcode }),
+      'stocktakes.undo': (c) => c.post(`${countPath(c)}/scan/${scanKey(c)}/undo`),
+      'stocktakes.finish': (c) => c.post(`${countPath(c)}/finish`),
+      'stocktakes.handOver': (c) => c.post(`${countPath(c)}/inventorylist`),
+      'replenishment.containerHistory': (c) => c.get(`/api/rest/v2/container/${container.id}/history`),
+      'replenishment.containerSizing': (c) => c.post(`/api/rest/v2/container/${container.id}/sizing`, {}),
+      'replenishment.locationSizing': (c) =>
+        c.post(`/api/rest/v2/location/${loc}/sizing`, { changesOnly: false, size: 50 }),
+      'replenishment.worklist': (c) => c.post('/api/rest/v2/replenishment/worklist', { size: 50 }),
+      'replenishment.reachBands': (c) => c.get(`/api/rest/v2/location/${loc}/reachbands`),
       'container.get': (c) => c.get(`/api/rest/v2/container/${container.id}`),
       'container.byBarcode': (c) => c.get(`/api/rest/v2/container/barcode/${container.barcode}`),
       'container.requests': (c) => c.get(`/api/rest/v2/container/${container.id}/requests`),
