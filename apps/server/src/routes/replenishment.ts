@@ -1,5 +1,6 @@
 import {
   ALARMING_REACH_WEEKS,
+  containerSizingOf,
   DEFAULT_REPLENISHMENT_TIMES,
   effectiveTimes,
   FORECAST_WINDOW_WEEKS,
@@ -7,14 +8,12 @@ import {
   historySeries,
   historyWeeks,
   type LocationSizingItem,
-  packagingUnitCount,
   protocolEntry,
   REACH_BANDS,
   type ReplenishmentSetting,
   type ReplenishmentSettings,
   type ReplenishmentTimes,
   reachBandOf,
-  suggestFillingQuantity,
 } from '@falcon/api-client';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Auth } from '../auth/sessions';
@@ -90,35 +89,13 @@ const branchFor = async (db: Db, auth: Auth, code: string) => {
   return row ?? notFound();
 };
 
-/** A container's sizing over `windowWeeks` (the domain's `suggestFillingQuantity`). */
+/** A container's sizing over `windowWeeks` (the domain's `containerSizingOf`, the mock's too). */
 const sizingOf = (
   c: ContainerRow,
   weeks: readonly number[],
   windowWeeks: number,
   times: ReplenishmentTimes,
-) => {
-  const packagingUnit = packagingUnitCount(c.packagingUnit);
-  const s = suggestFillingQuantity({
-    weeks,
-    windowWeeks,
-    ...times,
-    packagingUnit,
-    fillingQuantity: c.fillingQuantity,
-  });
-  return {
-    containerId: c.id,
-    windowWeeks,
-    ...times,
-    coverDays: s.coverDays,
-    reason: s.reason,
-    outliersIgnored: s.outliersIgnored,
-    packagingUnit,
-    fillingQuantity: c.fillingQuantity,
-    suggested: s.suggested,
-    averageWeekly: s.averageWeekly,
-    needed: s.needed,
-  };
-};
+) => containerSizingOf(c, weeks, windowWeeks, times);
 
 const day = (d: Date) => d.toISOString().slice(0, 10);
 

@@ -386,3 +386,36 @@ export const worklistOrder = (
 ): number =>
   (a.marginDays ?? 0) - (b.marginDays ?? 0) ||
   (a.containerId < b.containerId ? -1 : a.containerId > b.containerId ? 1 : 0);
+
+/**
+ * A container's sizing as both backends answer it (the contract's `ContainerSizing`): the suggestion over
+ * its weeks with the numbers it is told with.
+ */
+export const containerSizingOf = (
+  c: { id: string; fillingQuantity: number; packagingUnit: string | null | undefined },
+  weeks: readonly number[],
+  windowWeeks: number,
+  times: ReplenishmentTimes,
+) => {
+  const packagingUnit = packagingUnitCount(c.packagingUnit);
+  const s = suggestFillingQuantity({
+    weeks,
+    windowWeeks,
+    ...times,
+    packagingUnit,
+    fillingQuantity: c.fillingQuantity,
+  });
+  return {
+    containerId: c.id,
+    windowWeeks,
+    ...times,
+    coverDays: s.coverDays,
+    reason: s.reason,
+    outliersIgnored: s.outliersIgnored,
+    packagingUnit,
+    fillingQuantity: c.fillingQuantity,
+    suggested: s.suggested,
+    averageWeekly: s.averageWeekly,
+    needed: s.needed,
+  };
+};

@@ -2,13 +2,13 @@ import {
   ALARMING_REACH_WEEKS,
   type ContainerHistory,
   type ContainerSizing,
+  containerSizingOf,
   DEFAULT_REPLENISHMENT_TIMES,
   historySeries,
   historyWeeks,
   type LocationSizingItem,
   labelsFor,
   languageOf,
-  packagingUnitCount,
   protocolEntry,
   REACH_BANDS,
   type ReachBand,
@@ -17,7 +17,6 @@ import {
   type ReplenishmentTimes,
   reachBandOf,
   slicePage,
-  suggestFillingQuantity,
   type WorklistFilter,
   type WorklistItem,
   worklistExportTable,
@@ -40,27 +39,7 @@ const sizingOf = (
   windowWeeks: number,
 ): ContainerSizing => {
   const times = db.history.timesOf(location);
-  const packagingUnit = packagingUnitCount(c.packagingUnit);
-  const s = suggestFillingQuantity({
-    weeks: db.history.weeklyConsumption(c, windowWeeks),
-    windowWeeks,
-    ...times,
-    packagingUnit,
-    fillingQuantity: c.fillingQuantity,
-  });
-  return {
-    containerId: c.id,
-    windowWeeks,
-    ...times,
-    coverDays: s.coverDays,
-    reason: s.reason,
-    outliersIgnored: s.outliersIgnored,
-    packagingUnit,
-    fillingQuantity: c.fillingQuantity,
-    suggested: s.suggested,
-    averageWeekly: s.averageWeekly,
-    needed: s.needed,
-  };
+  return containerSizingOf(c, db.history.weeklyConsumption(c, windowWeeks), windowWeeks, times);
 };
 
 const settingsAnswer = (
