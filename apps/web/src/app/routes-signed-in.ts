@@ -29,7 +29,7 @@ export const SIGNED_IN_ROUTE_NAMESPACES = {
   'location-lists': ['lists', 'location'],
   'location-protocol': ['lists', 'location'],
   'location-replenishment': ['lists', 'location', 'replenishment'],
-  location: ['lists', 'location', 'reviews'],
+  location: ['lists', 'location'],
   'mobile-app': ['scanner'],
   'mobile-count': ['scanner'],
   profile: ['admin', 'profile'],

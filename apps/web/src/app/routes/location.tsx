@@ -5,7 +5,6 @@ import { Navigate, useLocation, useParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { paths } from '../../config/paths';
 import { LocationPage, NoLocation } from '../../features/location/components/LocationPage';
-import { MyRequests } from '../../features/reviews/components/MyRequests';
 import { loadNamespaces } from '../../lib/i18n';
 import { state } from '../../lib/store';
 
@@ -17,7 +16,18 @@ const REQUESTS = [
   PERMISSIONS.containerDeactivate,
 ];
 
-const ownRequests = (containerId: string) => <MyRequests containerId={containerId} headingLevel={3} />;
+// The user's own requests (and their translations) load with the container's detail, not with the route
+// (its size budget).
+const MyRequests = lazy(() =>
+  Promise.all([import('../../features/reviews/components/MyRequests'), loadNamespaces(['reviews'])]).then(
+    ([module]) => ({ default: module.MyRequests }),
+  ),
+);
+const ownRequests = (containerId: string) => (
+  <Suspense fallback={null}>
+    <MyRequests containerId={containerId} headingLevel={3} />
+  </Suspense>
+);
 
 /** The fields a history chart or a sizing shows: without any of them the panel has no history section. */
 const HISTORY_FIELDS = [

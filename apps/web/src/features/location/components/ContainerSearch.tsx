@@ -37,7 +37,7 @@ import { queryKeys, type SearchScope } from '../../../lib/query-keys';
 import { saveLocationSearch, state } from '../../../lib/store';
 import { searchQuery } from '../api/queries';
 import { ContainerSuggestField } from './ContainerSuggestField';
-import { LabelDialog } from './LabelDialog';
+import { LabelDialogOnDemand } from './onDemand';
 import { useFieldLabels } from './useFieldLabels';
 
 type SortKey = (typeof RESULT_SORT_OPTIONS)[number]['key'];
@@ -403,7 +403,7 @@ export function ContainerSearch({
         />
       </div>
       {scope === 'location' ? (
-        <LabelDialog
+        <LabelDialogOnDemand
           code={code}
           target={{ kind: 'containers', ids: shownIds }}
           open={labelsOpen}

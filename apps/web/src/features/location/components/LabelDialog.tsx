@@ -20,7 +20,7 @@ type LabelTarget =
   | { kind: 'containers'; ids: readonly string[] }
   | { kind: 'rack'; position: number; name: string };
 
-interface LabelDialogProps {
+export interface LabelDialogProps {
   /** The location's code. */
   code: string;
   target: LabelTarget;

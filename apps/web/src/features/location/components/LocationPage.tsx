@@ -27,8 +27,9 @@ import { racksQuery } from '../api/queries';
 import { ContainerPanel } from './ContainerPanel';
 import { ContainerSearch } from './ContainerSearch';
 import { LocationNav } from './LocationNav';
-import { RackActions, rackPermissions } from './RackActions';
+import { RackActionsOnDemand } from './onDemand';
 import { rackOfGrid, racksHaveCodes, toGridRacks } from './rackCells';
+import { rackPermissions } from './rackPermissions';
 import { useLocation } from './useLocation';
 import { GRID_SHARE, PANEL_WIDTH, useLocationLayout } from './useLocationLayout';
 
@@ -368,7 +369,7 @@ export function LocationPage({ code, editLayout = false, ownRequests, history }:
           </PanelArea>
         )}
       </Work>
-      <RackActions code={code} rack={chosenRack} onClose={() => setRackId(null)} />
+      <RackActionsOnDemand code={code} rack={chosenRack} onClose={() => setRackId(null)} />
     </Frame>
   );
 }

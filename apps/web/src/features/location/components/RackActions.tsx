@@ -1,4 +1,4 @@
-import { ACTION_PERMISSIONS, hasAll, isApiError, type Rack } from '@falcon/api-client/lite';
+import { isApiError, type Rack } from '@falcon/api-client/lite';
 import { Button, ConfirmDialog, Dialog, Select, useToast } from '@falcon/ui';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -6,24 +6,13 @@ import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { MessageDialog } from '../../../components/MessageDialog';
 import { api } from '../../../lib/api';
-import { MESSAGE_PERMISSIONS } from '../../../lib/container-actions';
 import { useFormat } from '../../../lib/format';
 import { errorKey } from '../../../lib/messages';
 import { queryKeys } from '../../../lib/query-keys';
 import { state } from '../../../lib/store';
-import { LabelDialog } from './LabelDialog';
+import { LabelDialogOnDemand } from './onDemand';
 import { rackLabel } from './rackCells';
-
-/** What the user may do with a rack: each action with its permission. */
-export const rackPermissions = (granted: readonly string[]) => {
-  const may = (code: string) => hasAll(granted, [code]);
-  return {
-    scan: may(ACTION_PERMISSIONS.scanRack),
-    handle: may(ACTION_PERMISSIONS.handleRack),
-    messageRack: may(MESSAGE_PERMISSIONS.rack),
-    messageShelf: may(MESSAGE_PERMISSIONS.shelf),
-  };
-};
+import { rackPermissions } from './rackPermissions';
 
 /** Whether a rack holds an active container (a scan of a rack without one is refused). */
 const hasActiveContainer = (rack: Rack) =>
@@ -41,7 +30,7 @@ const rackScanBlock = (rack: Rack): 'scanPending' | 'scanEmpty' | null => {
 
 type Step = 'menu' | 'handle' | 'messageRack' | 'messageShelf' | 'labels';
 
-interface RackActionsProps {
+export interface RackActionsProps {
   /** The location's code. */
   code: string;
   /** The rack chosen in the grid; null: nothing open. */
@@ -204,7 +193,7 @@ export function RackActions({ code, rack, onClose }: RackActionsProps) {
         ) : null}
       </Dialog>
       {rack ? (
-        <LabelDialog
+        <LabelDialogOnDemand
           code={code}
           target={{ kind: 'rack', position, name }}
           open={step === 'labels'}
