@@ -31,7 +31,7 @@ import {
   containerRequestsQuery,
 } from '../api/queries';
 import { DocumentList } from './DocumentList';
-import { LabelDialogOnDemand } from './onDemand';
+import { LabelDialogOnDemand } from './LabelDialogOnDemand';
 import { useFieldLabels } from './useFieldLabels';
 
 /** The number a pending request names: the quantity asked for, or an additional order's factor. */

@@ -37,7 +37,7 @@ import { queryKeys, type SearchScope } from '../../../lib/query-keys';
 import { saveLocationSearch, state } from '../../../lib/store';
 import { searchQuery } from '../api/queries';
 import { ContainerSuggestField } from './ContainerSuggestField';
-import { LabelDialogOnDemand } from './onDemand';
+import { LabelDialogOnDemand } from './LabelDialogOnDemand';
 import { useFieldLabels } from './useFieldLabels';
 
 type SortKey = (typeof RESULT_SORT_OPTIONS)[number]['key'];

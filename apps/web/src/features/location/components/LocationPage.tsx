@@ -27,7 +27,7 @@ import { racksQuery } from '../api/queries';
 import { ContainerPanel } from './ContainerPanel';
 import { ContainerSearch } from './ContainerSearch';
 import { LocationNav } from './LocationNav';
-import { RackActionsOnDemand } from './onDemand';
+import { RackActionsOnDemand } from './RackActionsOnDemand';
 import { rackOfGrid, racksHaveCodes, toGridRacks } from './rackCells';
 import { rackPermissions } from './rackPermissions';
 import { useLocation } from './useLocation';

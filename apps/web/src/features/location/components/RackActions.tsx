@@ -10,7 +10,7 @@ import { useFormat } from '../../../lib/format';
 import { errorKey } from '../../../lib/messages';
 import { queryKeys } from '../../../lib/query-keys';
 import { state } from '../../../lib/store';
-import { LabelDialogOnDemand } from './onDemand';
+import { LabelDialogOnDemand } from './LabelDialogOnDemand';
 import { rackLabel } from './rackCells';
 import { rackPermissions } from './rackPermissions';
 
