@@ -25,13 +25,20 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
+/** The dialog, once its code has loaded (on first opening) and it has faded in. */
+const shownDialog = async () => {
+  const dialog = await within(document.body).findByRole('dialog', { name: 'Print labels' });
+  await waitFor(() => expect(dialog).toBeVisible());
+  return dialog;
+};
+
 const openFromPanel = async (
   canvas: ReturnType<typeof within>,
   userEvent: { click: (e: Element) => Promise<void> },
 ) => {
   await canvas.findByRole('heading', { name: 'Container KB-0000001' }, { timeout: 8000 });
   await userEvent.click(canvas.getByRole('button', { name: 'Print labels' }));
-  return within(document.body).findByRole('dialog', { name: 'Print labels' });
+  return shownDialog();
 };
 
 /** One container's label: the A4 sheet with a start position, downloaded. */
@@ -74,7 +81,7 @@ export const FromSearchResults: Story = {
       timeout: 8000,
     });
     await userEvent.click(canvas.getByRole('button', { name: 'Print labels of these results' }));
-    const dialog = await within(document.body).findByRole('dialog', { name: 'Print labels' });
+    const dialog = await shownDialog();
     await expect(within(dialog).getByText(/chosen containers/)).toBeVisible();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Download PDF' }));
     await expect(await within(document.body).findByText('Labels downloaded.')).toBeInTheDocument();
