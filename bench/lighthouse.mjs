@@ -7,6 +7,8 @@
 // Lighthouse does by default; only cookies and local storage are kept (the session). The mobile preset
 // (4x CPU slowdown, slow 4G) is printed too, for information.
 
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { CHROMIUM, CHROMIUM_ARGS } from '../scripts/chromium.mjs';
 import { startServer } from '../scripts/server-process.mjs';
 
@@ -18,6 +20,8 @@ const PRESETS = [
   { name: 'mobile', config: { extends: 'lighthouse:default' } },
 ];
 
+/** `LIGHTHOUSE_REPORTS=dir` keeps every run's whole report (JSON) there, to see what a score is made of. */
+const REPORTS = process.env.LIGHTHOUSE_REPORTS;
 /** `LIGHTHOUSE_PAGES=/app,/login` measures only these pages. */
 const PAGES = process.env.LIGHTHOUSE_PAGES?.split(',').map((page) => page.trim());
 
@@ -74,6 +78,11 @@ export async function lighthouseBenchmark() {
             },
             preset.config,
           );
+          if (REPORTS) {
+            mkdirSync(REPORTS, { recursive: true });
+            const file = `${preset.name}${target.name.replaceAll('/', '_')}-${i + 1}.json`;
+            writeFileSync(join(REPORTS, file), result.report);
+          }
           const { categories, audits } = result.lhr;
           runs.push({
             performance: categories.performance.score,
