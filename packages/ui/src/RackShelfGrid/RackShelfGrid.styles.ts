@@ -187,6 +187,11 @@ export const GridBody = styled.div`
     /* Fixed size: a place's text never lays out anything around it. */
     contain: layout size style;
   }
+  /* On a phone the places' names are most of the page's text: at least 12 px there (legible without
+     zooming; Lighthouse's font-size audit). */
+  @media (max-width: 640px) {
+    & .${CELL_CLASS} { font-size: ${({ theme }) => theme.typography.size.xs}; }
+  }
   ${({ theme }) =>
     CONTAINER_STATES.map(
       (tone) => `& .${CELL_CLASS}[data-tone='${tone}'] {
