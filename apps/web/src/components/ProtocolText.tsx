@@ -252,6 +252,8 @@ const sentence = (t: TFunction<'common'>, key: ReturnType<typeof sentenceKey>): 
   }
 };
 
+const NO_BREAK = { whiteSpace: 'nowrap' } as const;
+
 /** Fills `{name}` and turns `<location>…</location>` and friends into links; unknown tags stay text. */
 const fill = (template: string, values: Record<string, string>, links: Record<string, string | null>) => {
   const parts: ReactNode[] = [];
@@ -262,13 +264,18 @@ const fill = (template: string, values: Record<string, string>, links: Record<st
     const [whole, tag = '', inner = ''] = match;
     parts.push(plain(template.slice(last, match.index)));
     const to = links[tag];
+    const value = plain(inner);
+    // A code (a location's, a container's) never breaks at its hyphens; a name wraps between its words.
+    const style = /\s/.test(value) ? undefined : NO_BREAK;
     parts.push(
       to ? (
-        <Link key={parts.length} to={to}>
-          {plain(inner)}
+        <Link key={parts.length} to={to} style={style}>
+          {value}
         </Link>
       ) : (
-        plain(inner)
+        <span key={parts.length} style={style}>
+          {value}
+        </span>
       ),
     );
     last = match.index + whole.length;
