@@ -26,6 +26,8 @@ import { type Db, isConnectionError } from './db/client';
 import { HttpError, messageOf } from './errors';
 import { createJobQueue, type JobQueueOptions } from './jobs/queue';
 import { JOBS } from './jobs/registry';
+import { registerDevMailbox } from './mail/dev-page';
+import { createMailer, type Mailer, type MailSettings } from './mail/transport';
 import { type AppMetrics, createMetrics } from './metrics';
 import { API_BASE, registerContract } from './plugins/contract';
 import { registerFilesAndJobs } from './plugins/files-and-jobs';
@@ -62,6 +64,11 @@ export interface BuildAppOptions {
   version?: string;
   /** Where file bytes live (FILES_BACKEND); default: in the database. */
   files?: FileStorage;
+  /**
+   * E-mail (SMTP_*, MAIL_FROM, PUBLIC_URL; ADR 0065): settings or a mailer. Default: the developers'
+   * mailbox (written to the outbox, shown on /dev/mail, nothing leaves the machine).
+   */
+  mail?: MailSettings | Mailer;
   /** Overload protection (@fastify/under-pressure); `false` turns it off (tests share 2 busy cores). */
   underPressure?: boolean;
   /** Health of the database, used by under-pressure (503 while it is away). */
@@ -187,6 +194,17 @@ export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstanc
   });
   const now = options.now ?? (() => new Date());
   const files = options.files ?? createFileStorage();
+  const mail =
+    options.mail && 'send' in options.mail
+      ? options.mail
+      : createMailer(
+          options.mail ?? {
+            smtp: undefined,
+            devMailbox: true,
+            from: 'Falcon <falcon@localhost>',
+            publicUrl: '',
+          },
+        );
   // The session cache is read on scrape only, after ctx exists.
   const metrics = createMetrics(options.db, () => ctx.sessions);
   requestLog.metrics = metrics;
@@ -213,10 +231,12 @@ export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstanc
       log: app.log,
       jobs: JOBS,
       files,
+      mailer: mail,
       work: options.jobs !== false,
       onFinished: metrics.jobFinished,
       ...(options.jobs || {}),
     }),
+    mail,
     files,
     metrics,
     lifecycle: { shuttingDown: false },
@@ -224,6 +244,8 @@ export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('ctx', ctx);
   app.addHook('onClose', async () => {
     await ctx.sessions.close();
+    // A mailer given by the caller is the caller's to close.
+    if (mail !== options.mail) mail.close();
   });
   app.decorateRequest('auth', null);
 
@@ -334,6 +356,8 @@ export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstanc
   await registerFilesAndJobs(app, ctx);
   registerOperations(app, ctx, metrics, options.metricsToken);
   registerContract(app, ctx, routeGroups);
+  // Only without SMTP outside production (the mailer's kind says so): the mail kept instead of sent.
+  if (mail.kind === 'dev') registerDevMailbox(app, ctx);
 
   const webDist = options.webDist === undefined ? DEFAULT_WEB_DIST : options.webDist;
   const serveWeb = webDist !== null && existsSync(`${webDist}/index.html`);

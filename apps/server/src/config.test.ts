@@ -112,4 +112,36 @@ describe('configuration from the environment', () => {
       'root',
     );
   });
+  it('sends mail through SMTP_HOST; without it keeps mail for /dev/mail, in production writes none', () => {
+    expect(loadConfig({}).mail).toEqual({
+      smtp: undefined,
+      devMailbox: true,
+      from: 'Falcon <falcon@localhost>',
+      publicUrl: 'http://localhost:3000',
+    });
+    expect(loadConfig({ NODE_ENV: 'production' }).mail.devMailbox).toBe(false);
+    const mail = loadConfig({
+      NODE_ENV: 'production',
+      SMTP_HOST: 'smtp.example.com',
+      SMTP_USER: 'falcon',
+      SMTP_PASSWORD: 'secret',
+      MAIL_FROM: 'Falcon <falcon@example.com>',
+      PUBLIC_URL: 'https://falcon.example.com/',
+    }).mail;
+    expect(mail).toEqual({
+      smtp: { host: 'smtp.example.com', port: 587, secure: false, auth: { user: 'falcon', pass: 'secret' } },
+      devMailbox: false,
+      from: 'Falcon <falcon@example.com>',
+      publicUrl: 'https://falcon.example.com',
+    });
+    expect(
+      loadConfig({ SMTP_HOST: 'smtp.example.com', SMTP_SECURE: 'on', MAIL_FROM: 'falcon@example.com' }).mail
+        .smtp,
+    ).toEqual({ host: 'smtp.example.com', port: 465, secure: true });
+    expect(() => loadConfig({ SMTP_HOST: 'smtp.example.com' })).toThrowError(/MAIL_FROM/);
+    expect(() =>
+      loadConfig({ SMTP_HOST: 'smtp.example.com', MAIL_FROM: 'a@b.c', SMTP_USER: 'x' }),
+    ).toThrowError(/SMTP_USER and SMTP_PASSWORD/);
+    expect(() => loadConfig({ PUBLIC_URL: 'ftp://falcon' })).toThrowError(/PUBLIC_URL/);
+  });
 });

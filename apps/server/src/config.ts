@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import type { S3Settings } from './files/object-store';
+import type { MailSettings } from './mail/transport';
 
 const FLAGS = ['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off', ''] as const;
 /** A flag that may stay unset: undefined then (the caller decides from other settings). */
@@ -89,6 +90,18 @@ const EnvSchema = z.object({
    * take it out before it stops taking connections; then it finishes in-flight requests and exits.
    */
   SHUTDOWN_DELAY_SECONDS: z.coerce.number().min(0).max(120).default(0),
+  /** The SMTP server that delivers the notifications (issue 18, ADR 0065); unset: no e-mail is sent. */
+  SMTP_HOST: optionalText,
+  /** Unset: 465 with SMTP_SECURE, else 587. */
+  SMTP_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  /** TLS from the first byte (port 465); otherwise STARTTLS when the server offers it. */
+  SMTP_SECURE: optionalFlag,
+  SMTP_USER: optionalText,
+  SMTP_PASSWORD: optionalText,
+  /** The sender of every notification: an address, optionally with a name (`Falcon <falcon@example.com>`). */
+  MAIL_FROM: optionalText,
+  /** Where users open Falcon: the links in the e-mails. Unset: http://localhost:PORT. */
+  PUBLIC_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
   NODE_ENV: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -114,6 +127,11 @@ export interface Config {
   metricsToken: string | undefined;
   /** SIGTERM: not ready at once, still serving this long, then closing. */
   shutdownDelayMs: number;
+  /**
+   * E-mail (ADR 0065): SMTP when SMTP_HOST is set; without it, outside production the mail is kept for
+   * the developers' page /dev/mail, in production none is written.
+   */
+  mail: MailSettings;
   production: boolean;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
 }
@@ -138,7 +156,15 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
       ? ['  S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together']
       : []),
   ];
-  if (s3Problems.length) throw new ConfigError(`Invalid configuration:\n${s3Problems.join('\n')}`);
+  const mailProblems = [
+    ...((e.SMTP_USER === undefined) !== (e.SMTP_PASSWORD === undefined)
+      ? ['  SMTP_USER and SMTP_PASSWORD must be set together']
+      : []),
+    ...(e.SMTP_HOST && !e.MAIL_FROM ? ['  MAIL_FROM: required when SMTP_HOST is set'] : []),
+  ];
+  if (s3Problems.length || mailProblems.length)
+    throw new ConfigError(`Invalid configuration:\n${[...s3Problems, ...mailProblems].join('\n')}`);
+  const production = e.NODE_ENV === 'production';
   return {
     port: e.PORT,
     host: e.HOST,
@@ -164,7 +190,20 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
         : undefined,
     metricsToken: e.METRICS_TOKEN,
     shutdownDelayMs: Math.round(e.SHUTDOWN_DELAY_SECONDS * 1_000),
-    production: e.NODE_ENV === 'production',
+    mail: {
+      smtp: e.SMTP_HOST
+        ? {
+            host: e.SMTP_HOST,
+            port: e.SMTP_PORT ?? (e.SMTP_SECURE ? 465 : 587),
+            secure: e.SMTP_SECURE ?? false,
+            ...(e.SMTP_USER && e.SMTP_PASSWORD ? { auth: { user: e.SMTP_USER, pass: e.SMTP_PASSWORD } } : {}),
+          }
+        : undefined,
+      devMailbox: !e.SMTP_HOST && !production,
+      from: e.MAIL_FROM ?? 'Falcon <falcon@localhost>',
+      publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    },
+    production,
     logLevel: e.LOG_LEVEL,
   };
 };

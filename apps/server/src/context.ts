@@ -3,6 +3,7 @@ import type { KeptSession } from './auth/sessions';
 import type { ThrottleOptions } from './auth/throttle';
 import type { Db } from './db/client';
 import type { JobQueue } from './jobs/queue';
+import type { Mailer } from './mail/transport';
 import type { AppMetrics } from './metrics';
 import type { FileStorage } from './services/stored-files';
 
@@ -25,6 +26,8 @@ export interface AppContext {
   throttle: ThrottleOptions;
   /** Background jobs (pg-boss): enqueue with `jobs.enqueue(job, payload, { tx })`. */
   jobs: JobQueue;
+  /** How notifications leave (ADR 0065): SMTP, the developers' mailbox (/dev/mail) or off. */
+  mail: Mailer;
   /** Where file bytes are read and written (database or object store, ADR 0052). */
   files: FileStorage;
   /** Prometheus metrics of this app (metrics.ts). */

@@ -38,6 +38,7 @@ const main = async () => {
     trustProxy: config.trustProxy,
     files: createFileStorage(objects),
     metricsToken: config.metricsToken,
+    mail: config.mail,
   });
   app.addHook('onClose', async () => {
     await database.close();
@@ -81,6 +82,15 @@ const main = async () => {
     `[falcon] files: ${config.s3 ? `object store, bucket ${config.s3.bucket}${config.s3.endpoint ? ` at ${config.s3.endpoint}` : ''}` : 'in the database'}`,
   );
   console.log(`[falcon] API docs: http://${shownHost}:${config.port}/api/docs`);
+  console.log(
+    `[falcon] e-mail: ${
+      config.mail.smtp
+        ? `SMTP ${config.mail.smtp.host}:${config.mail.smtp.port}`
+        : config.mail.devMailbox
+          ? `not sent (no SMTP_HOST): shown at http://${shownHost}:${config.port}/dev/mail`
+          : 'off (no SMTP_HOST)'
+    }`,
+  );
   if (prepared === 'demo-seeded' || (!config.production && (await hasDemoUsers(database.db))))
     console.log(`[falcon] demo users (password demo1234): ${DEMO_USERS.join(', ')}`);
 };

@@ -500,6 +500,16 @@ export const ROUTES = {
       path: '/rest/v2/profile/language',
     },
   },
+  notifications: {
+    get: {
+      method: 'GET',
+      path: '/rest/v2/profile/notifications',
+    },
+    update: {
+      method: 'POST',
+      path: '/rest/v2/profile/notifications',
+    },
+  },
   admin: {
     overview: {
       method: 'GET',

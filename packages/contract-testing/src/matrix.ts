@@ -851,6 +851,12 @@ const MATRIX_SPECS: Record<EndpointName, Spec> = {
     variants: NONE,
     request: () => req(C.profile.setLanguage, {}, { language: 'de' }),
   },
+  'notifications.get': { variants: NONE, request: () => req(C.notifications.get) },
+  'notifications.update': {
+    variants: NONE,
+    request: () =>
+      req(C.notifications.update, {}, { requestArrived: true, requestDecided: true, dailyDigest: true }),
+  },
   'admin.overview': { variants: NONE, request: () => req(C.admin.overview) },
   'admin.dashboard': { variants: NONE, request: () => req(C.admin.dashboard) },
 };

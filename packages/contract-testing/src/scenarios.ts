@@ -1033,6 +1033,40 @@ export const describeContractScenarios = (target: ContractTarget): void => {
       await staff.api.profile.update({ body: personal(before.firstname, before.email, before.phone) });
     });
 
+    it("keeps each user's own e-mail notification settings: all on until switched off", async () => {
+      const staff = await signedIn('staff');
+      const backoffice = await signedIn('backoffice');
+      const before = await staff.api.notifications.get();
+      expect(before).toMatchObject({ requestArrived: true, requestDecided: true, dailyDigest: true });
+      const changed = await staff.api.notifications.update({
+        body: { requestArrived: true, requestDecided: false, dailyDigest: false },
+      });
+      expect(changed).toMatchObject({ requestArrived: true, requestDecided: false, dailyDigest: false });
+      expect(await staff.api.notifications.get()).toMatchObject({
+        requestDecided: false,
+        dailyDigest: false,
+      });
+      // Another user's settings are their own.
+      expect(await backoffice.api.notifications.get()).toMatchObject({
+        requestDecided: true,
+        dailyDigest: true,
+      });
+      // Every kind is named: a partial or unknown setting is refused.
+      const partial = await failure(
+        staff.api.notifications.update({ body: { requestArrived: false } as never }),
+      );
+      expect(partial.status).toBe(400);
+      const unknown = await failure(
+        staff.api.notifications.update({
+          body: { requestArrived: true, requestDecided: true, dailyDigest: true, sms: true } as never,
+        }),
+      );
+      expect(unknown.status).toBe(400);
+      await staff.api.notifications.update({
+        body: { requestArrived: true, requestDecided: true, dailyDigest: true },
+      });
+    });
+
     it("counts for the back office the requests assigned to it; the inbox's 'all' shows its whole scope", async () => {
       const backoffice = await signedIn('backoffice');
       expect((await backoffice.api.auth.session()).employeeKey).toBe('IH01');

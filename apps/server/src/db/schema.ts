@@ -797,3 +797,53 @@ export const stocktakeScans = pgTable(
   },
   (t) => [uniqueIndex('stocktake_scans_key_idx').on(t.stocktakeId, t.key)],
 );
+
+// --- e-mail notifications (issue 18, ADR 0065) ------------------------------------------------------
+
+export const MAIL_KINDS = ['request_arrived', 'request_decided', 'daily_digest'] as const;
+
+/**
+ * The outbox: every e-mail, written in the transaction of the event it tells about (a request, a
+ * decision, the day's digest) together with the pg-boss job that sends it (jobs/mail.ts), so neither
+ * exists without the other and both survive a restart. The text is rendered when written, in the
+ * recipient's language; the row is marked sent once the SMTP server took it, and a try finding it sent
+ * sends nothing.
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: text('id').primaryKey(),
+    /** One mail per event and recipient: a second write of the same event is ignored (ON CONFLICT). */
+    dedupeKey: text('dedupe_key').notNull(),
+    kind: text('kind', { enum: MAIL_KINDS }).notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    toAddress: text('to_address').notNull(),
+    language: text('language').$type<Language>().notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html').notNull(),
+    state: text('state', { enum: ['queued', 'sent', 'failed'] }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: ts('created_at').notNull(),
+    sentAt: ts('sent_at'),
+    /** The SMTP server's answer, or why the mail could not be sent. */
+    result: text('result'),
+  },
+  (t) => [
+    uniqueIndex('mail_outbox_dedupe_idx').on(t.dedupeKey),
+    index('mail_outbox_user_idx').on(t.userId, t.createdAt),
+    index('mail_outbox_created_idx').on(t.createdAt),
+  ],
+);
+
+/** Which notifications a user wants by e-mail; no row: all of them (the default). */
+export const mailPreferences = pgTable('mail_preferences', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  requestArrived: boolean('request_arrived').notNull().default(true),
+  requestDecided: boolean('request_decided').notNull().default(true),
+  dailyDigest: boolean('daily_digest').notNull().default(true),
+});

@@ -1,6 +1,7 @@
 import PgBoss from 'pg-boss';
 import type { z } from 'zod';
 import type { Db } from '../db/client';
+import { createMailer, type Mailer } from '../mail/transport';
 import { createFileStorage, type FileStorage } from '../services/stored-files';
 import { bossDb, bossTx } from './boss-db';
 
@@ -25,6 +26,11 @@ interface JobSettings {
   timeoutSeconds: number;
   /** Runs of this job at once in one process. */
   concurrency: number;
+  /**
+   * How often an idle worker of this job looks for runs enqueued by other instances or by cron (its own
+   * process's enqueues wake it at once); the queue's `pollSeconds` when one is given (tests), else 2 s.
+   */
+  pollSeconds?: number;
   /** Enqueued by cron (pg-boss's timekeeper: one instance enqueues per tick). */
   schedule?: { cron: string; timeZone: string };
 }
@@ -64,6 +70,10 @@ export const isShutdown = (signal: AbortSignal) =>
 export interface JobContext {
   db: Db;
   files: FileStorage;
+  /** Sends the outbox's mail (mail/transport.ts). */
+  mailer: Mailer;
+  /** The queue itself: a job that writes mail enqueues its sending in the same transaction. */
+  jobs: Pick<JobQueue, 'enqueue' | 'wake'>;
   now: () => Date;
   log: JobLog;
   /**
@@ -100,6 +110,8 @@ export interface JobQueueOptions {
   db: Db;
   /** Where the jobs store files (default: the database). */
   files?: FileStorage;
+  /** How mail leaves (default: kept for the developers' page, nothing sent). */
+  mailer?: Mailer;
   now?: () => Date;
   log: JobLog;
   jobs?: readonly AnyJob[];
@@ -181,7 +193,14 @@ export const createJobQueue = (options: JobQueueOptions): JobQueue => {
   const log = options.log;
   const now = options.now ?? (() => new Date());
   const files = options.files ?? createFileStorage();
+  const mailer =
+    options.mailer ??
+    createMailer({ smtp: undefined, devMailbox: true, from: 'Falcon <falcon@localhost>', publicUrl: '' });
   const pollMs = (options.pollSeconds ?? 2) * 1000;
+  const pollMsOf = (settings: JobSettings) =>
+    options.pollSeconds === undefined && settings.pollSeconds !== undefined
+      ? settings.pollSeconds * 1000
+      : pollMs;
   const jobs = new Map<string, AnyJob>();
   for (const job of options.jobs ?? []) jobs.set(job.name, job);
   const settingsOf = (job: AnyJob): JobSettings => ({
@@ -240,6 +259,8 @@ export const createJobQueue = (options: JobQueueOptions): JobQueue => {
       await work({
         db: options.db,
         files,
+        mailer,
+        jobs: self,
         now,
         log,
         signal: controller.signal,
@@ -281,7 +302,7 @@ export const createJobQueue = (options: JobQueueOptions): JobQueue => {
     while (!stopping) {
       const [found] = (await boss.fetch(job.name, { includeMetadata: true })) as unknown as Fetched[];
       if (!found) {
-        if (!stopping) await sleep(job.name, pollMs);
+        if (!stopping) await sleep(job.name, pollMsOf(settings));
         continue;
       }
       const ok = await runOne(boss, job.name, found, settings.timeoutSeconds, (context) =>
@@ -298,7 +319,7 @@ export const createJobQueue = (options: JobQueueOptions): JobQueue => {
       const [found] = (await boss.fetch(queue, { includeMetadata: true })) as unknown as Fetched[];
       if (!found) {
         // Rare (another instance's maintenance found a lost last run): polled less often.
-        if (!stopping) await sleep(queue, pollMs * 10);
+        if (!stopping) await sleep(queue, pollMsOf(settings) * 10);
         continue;
       }
       await runOne(boss, queue, found, settings.timeoutSeconds, (context) =>
@@ -401,7 +422,7 @@ export const createJobQueue = (options: JobQueueOptions): JobQueue => {
     return starting;
   };
 
-  return {
+  const self: JobQueue = {
     register: (job) => {
       if (starting) throw new Error(`job ${job.name} registered after the queue started`);
       jobs.set(job.name, job);
@@ -444,4 +465,5 @@ export const createJobQueue = (options: JobQueueOptions): JobQueue => {
       await db.settled();
     },
   };
+  return self;
 };

@@ -1,5 +1,7 @@
+import { digestJob } from '../mail/digest';
+import { sendMailJob } from '../mail/send-job';
 import { exportJob } from './exports';
 import { forecastJob } from './forecasts';
 
 /** Every background job the server runs: registered with the queue at start (new jobs go here). */
-export const JOBS = [exportJob, forecastJob] as const;
+export const JOBS = [exportJob, forecastJob, sendMailJob, digestJob] as const;

@@ -10,6 +10,7 @@ import type { Auth } from '../auth/sessions';
 import type { Db } from '../db/client';
 import * as t from '../db/schema';
 import { fail, HttpError, invalid, notFound } from '../errors';
+import { type MailContext, thenWakeMail } from '../mail/outbox';
 import { containerById, containerViewById, documentView, toContainer } from '../services/containers';
 import { createReview, reviewViews } from '../services/reviews';
 import { containerScope } from '../services/scope';
@@ -19,33 +20,41 @@ import { defineRoutes } from './define';
 /** A container action is a request for review: nothing about the container changes yet. */
 const requestAction = async (
   db: Db,
+  mail: MailContext,
   auth: Auth,
   id: string,
   type: ContainerAction,
   payload: (c: { fillingQuantity: number }) => ReviewRequest['payload'],
   now: Date,
 ) =>
-  db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Db;
-    const container = await containerById(tx, auth, id);
-    // Lock the container row: two instances cannot both create the same pending request.
-    await tx.select({ id: t.containers.id }).from(t.containers).where(eq(t.containers.id, id)).for('update');
-    const [pending] = await tx
-      .select({ id: t.reviewRequests.id })
-      .from(t.reviewRequests)
-      .where(
-        and(
-          eq(t.reviewRequests.containerId, container.id),
-          eq(t.reviewRequests.type, type),
-          eq(t.reviewRequests.state, 'pending'),
-        ),
-      )
-      .limit(1);
-    const refusal = containerActionRefusal(type, container, pending !== undefined);
-    if (refusal) fail(409, refusal.key, undefined, refusal.message);
-    const location = await locationFor(tx, auth, container.locationCode);
-    return createReview(tx, auth, type, location, container, payload(container), now);
-  });
+  thenWakeMail(
+    mail,
+    db.transaction(async (transaction) => {
+      const tx = transaction as unknown as Db;
+      const container = await containerById(tx, auth, id);
+      // Lock the container row: two instances cannot both create the same pending request.
+      await tx
+        .select({ id: t.containers.id })
+        .from(t.containers)
+        .where(eq(t.containers.id, id))
+        .for('update');
+      const [pending] = await tx
+        .select({ id: t.reviewRequests.id })
+        .from(t.reviewRequests)
+        .where(
+          and(
+            eq(t.reviewRequests.containerId, container.id),
+            eq(t.reviewRequests.type, type),
+            eq(t.reviewRequests.state, 'pending'),
+          ),
+        )
+        .limit(1);
+      const refusal = containerActionRefusal(type, container, pending !== undefined);
+      if (refusal) fail(409, refusal.key, undefined, refusal.message);
+      const location = await locationFor(tx, auth, container.locationCode);
+      return createReview(tx, mail, auth, type, location, container, payload(container), now);
+    }),
+  );
 
 const documentsOf = (db: Db, where: ReturnType<typeof eq>) =>
   db
@@ -94,21 +103,34 @@ export const containerRoutes = defineRoutes('container', {
   },
   /** A message about the container to the responsible clerk (kept as a request of type message). */
   message: ({ db, auth, params, body, ctx }) =>
-    db.transaction(async (transaction) => {
-      const tx = transaction as unknown as Db;
-      const container = await containerById(tx, auth, params.id);
-      const location = await locationFor(tx, auth, container.locationCode);
-      return createReview(tx, auth, 'message', location, container, { message: body.message }, ctx.now());
-    }),
+    thenWakeMail(
+      ctx,
+      db.transaction(async (transaction) => {
+        const tx = transaction as unknown as Db;
+        const container = await containerById(tx, auth, params.id);
+        const location = await locationFor(tx, auth, container.locationCode);
+        return createReview(
+          tx,
+          ctx,
+          auth,
+          'message',
+          location,
+          container,
+          { message: body.message },
+          ctx.now(),
+        );
+      }),
+    ),
   deactivate: ({ db, auth, params, ctx }) =>
-    requestAction(db, auth, params.id, 'deactivate', () => ({}), ctx.now()),
-  scan: ({ db, auth, params, ctx }) => requestAction(db, auth, params.id, 'scan', () => ({}), ctx.now()),
+    requestAction(db, ctx, auth, params.id, 'deactivate', () => ({}), ctx.now()),
+  scan: ({ db, auth, params, ctx }) => requestAction(db, ctx, auth, params.id, 'scan', () => ({}), ctx.now()),
   additionalOrder: ({ db, auth, params, body, ctx }) => {
     const now = ctx.now();
     const refused = orderDateRefusal(body.additionalOrderDate, now);
     if (refused) invalid('additionalOrderDate', refused);
     return requestAction(
       db,
+      ctx,
       auth,
       params.id,
       'additionalorder',
@@ -119,6 +141,7 @@ export const containerRoutes = defineRoutes('container', {
   changeQuantity: ({ db, auth, params, body, ctx }) =>
     requestAction(
       db,
+      ctx,
       auth,
       params.id,
       'changequantity',

@@ -9,6 +9,7 @@ import { labelRoutes } from './labels';
 import { barcodeListsRoutes, inventoryListsRoutes } from './lists';
 import { locationRoutes } from './location';
 import { locationFileRoutes } from './location-files';
+import { notificationsRoutes } from './notifications';
 import { cblRoutes, concernRoutes, concernsRoutes, contentRoutes, employeeRoutes } from './org';
 import { protocolRoutes } from './protocol';
 import { replenishmentRoutes } from './replenishment';
@@ -42,6 +43,7 @@ export const routeGroups = [
   usersRoutes,
   rolesRoutes,
   profileRoutes,
+  notificationsRoutes,
   adminRoutes,
 ] as const;
 

@@ -13,6 +13,7 @@ import * as t from '../db/schema';
 import { HttpError, notFound } from '../errors';
 import { barcodeCounts, barcodesToLookUp, checkBarcodes, parseBarcodeList } from '../files/barcodes';
 import { newId } from '../ids';
+import { thenWakeMail } from '../mail/outbox';
 import { writeProtocol } from '../services/protocol';
 import { createReview } from '../services/reviews';
 import { locationTableScope } from '../services/scope';
@@ -244,39 +245,43 @@ export const inventoryListsRoutes = defineRoutes('inventoryLists', {
     const list = await inventoryListOf(db, auth, params.id);
     const location = await locationFor(db, auth, list.locationCode);
     const now = ctx.now();
-    return db.transaction(async (transaction) => {
-      const tx = transaction as unknown as Db;
-      // The row lock makes a concurrent second transfer wait, then see 'transferred'.
-      const [locked] = await tx
-        .select()
-        .from(t.inventoryLists)
-        .where(eq(t.inventoryLists.id, list.id))
-        .for('update');
-      if (!locked) return notFound();
-      if (locked.state === 'transferred')
-        throw new HttpError(409, 'request_already_reviewed', 'The list was transferred already.', {
-          field: 'state',
-        });
-      if (locked.errorCount > 0)
-        throw new HttpError(400, 'validation_error', 'Only a list without errors can be transferred.', {
-          field: 'rows',
-        });
-      // Assigned like the container actions: the location's in-house employee reviews it.
-      const request = await createReview(
-        tx,
-        auth,
-        'inventorytransfer',
-        location,
-        null,
-        { inventoryListId: list.id },
-        now,
-      );
-      await tx
-        .update(t.inventoryLists)
-        .set({ state: 'transferred', reviewRequestId: request.id })
-        .where(eq(t.inventoryLists.id, list.id));
-      return request;
-    });
+    return thenWakeMail(
+      ctx,
+      db.transaction(async (transaction) => {
+        const tx = transaction as unknown as Db;
+        // The row lock makes a concurrent second transfer wait, then see 'transferred'.
+        const [locked] = await tx
+          .select()
+          .from(t.inventoryLists)
+          .where(eq(t.inventoryLists.id, list.id))
+          .for('update');
+        if (!locked) return notFound();
+        if (locked.state === 'transferred')
+          throw new HttpError(409, 'request_already_reviewed', 'The list was transferred already.', {
+            field: 'state',
+          });
+        if (locked.errorCount > 0)
+          throw new HttpError(400, 'validation_error', 'Only a list without errors can be transferred.', {
+            field: 'rows',
+          });
+        // Assigned like the container actions: the location's in-house employee reviews it.
+        const request = await createReview(
+          tx,
+          ctx,
+          auth,
+          'inventorytransfer',
+          location,
+          null,
+          { inventoryListId: list.id },
+          now,
+        );
+        await tx
+          .update(t.inventoryLists)
+          .set({ state: 'transferred', reviewRequestId: request.id })
+          .where(eq(t.inventoryLists.id, list.id));
+        return request;
+      }),
+    );
   },
 
   remove: async ({ db, auth, params, ctx }) => {

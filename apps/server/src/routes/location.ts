@@ -12,6 +12,7 @@ import type { Auth } from '../auth/sessions';
 import type { Db } from '../db/client';
 import * as t from '../db/schema';
 import { fail, invalid } from '../errors';
+import { type MailContext, thenWakeMail } from '../mail/outbox';
 import { searchContainers, suggestContainers } from '../services/containers';
 import { writeProtocol } from '../services/protocol';
 import { createReview } from '../services/reviews';
@@ -86,37 +87,42 @@ const rackAt = async (db: Db, location: LocationRow, position: string, lock = fa
 /** A message about a rack or one of its shelves, to the location's responsible clerk. */
 const rackMessage = (
   db: Db,
+  mail: MailContext,
   auth: Auth,
   params: { code: string; rack: string; shelf?: string },
   message: string,
   now: Date,
 ) =>
-  db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Db;
-    const location = await locationFor(tx, auth, params.code);
-    const rack = await rackAt(tx, location, params.rack);
-    let shelf: { code: string; position: number } | undefined;
-    if (params.shelf !== undefined) {
-      const [found] = await tx
-        .select({ code: t.shelves.code, position: t.shelves.position })
-        .from(t.shelves)
-        .where(
-          and(eq(t.shelves.rackCode, rack.code), eq(t.shelves.position, positionOf(params.shelf, 'shelf'))),
-        )
-        .limit(1);
-      shelf = found ?? fail(404, 'not_found', 'shelf');
-    }
-    return createReview(
-      tx,
-      auth,
-      'message',
-      location,
-      null,
-      { message, ...rackPayload(rack, shelf) },
-      now,
-      rack,
-    );
-  });
+  thenWakeMail(
+    mail,
+    db.transaction(async (transaction) => {
+      const tx = transaction as unknown as Db;
+      const location = await locationFor(tx, auth, params.code);
+      const rack = await rackAt(tx, location, params.rack);
+      let shelf: { code: string; position: number } | undefined;
+      if (params.shelf !== undefined) {
+        const [found] = await tx
+          .select({ code: t.shelves.code, position: t.shelves.position })
+          .from(t.shelves)
+          .where(
+            and(eq(t.shelves.rackCode, rack.code), eq(t.shelves.position, positionOf(params.shelf, 'shelf'))),
+          )
+          .limit(1);
+        shelf = found ?? fail(404, 'not_found', 'shelf');
+      }
+      return createReview(
+        tx,
+        mail,
+        auth,
+        'message',
+        location,
+        null,
+        { message, ...rackPayload(rack, shelf) },
+        now,
+        rack,
+      );
+    }),
+  );
 
 /** Customer admins responsible for a location: KD_ADMIN users with a restricted scope reaching it. */
 const adminsOf = async (db: Db, location: { code: string; branchCode: string; concernCode: string }) => {
@@ -212,43 +218,47 @@ export const locationRoutes = defineRoutes('location', {
 
   /** One request to scan every active container of the rack; the clerk approves it like a container scan. */
   scanRack: async ({ db, auth, params, ctx }) =>
-    db.transaction(async (transaction) => {
-      const tx = transaction as unknown as Db;
-      const location = await locationFor(tx, auth, params.code);
-      // The rack row lock makes a second scan request (another instance) wait, then see the first.
-      const rack = await rackAt(tx, location, params.rack, true);
-      const [pending] = await tx
-        .select({ id: t.reviewRequests.id })
-        .from(t.reviewRequests)
-        .where(
-          and(
-            eq(t.reviewRequests.rackCode, rack.code),
-            eq(t.reviewRequests.type, 'rackscan'),
-            eq(t.reviewRequests.state, 'pending'),
-          ),
-        )
-        .limit(1);
-      const [held] = await tx
-        .select({ n: count() })
-        .from(t.containers)
-        .where(and(eq(t.containers.rackCode, rack.code), eq(t.containers.active, true)));
-      const containerCount = held?.n ?? 0;
-      const refused = rackScanRefusal({
-        scanPending: pending !== undefined,
-        activeContainers: containerCount,
-      });
-      if (refused) fail(409, 'scan_error', undefined, refused);
-      return createReview(
-        tx,
-        auth,
-        'rackscan',
-        location,
-        null,
-        { ...rackPayload(rack), containerCount },
-        ctx.now(),
-        rack,
-      );
-    }),
+    thenWakeMail(
+      ctx,
+      db.transaction(async (transaction) => {
+        const tx = transaction as unknown as Db;
+        const location = await locationFor(tx, auth, params.code);
+        // The rack row lock makes a second scan request (another instance) wait, then see the first.
+        const rack = await rackAt(tx, location, params.rack, true);
+        const [pending] = await tx
+          .select({ id: t.reviewRequests.id })
+          .from(t.reviewRequests)
+          .where(
+            and(
+              eq(t.reviewRequests.rackCode, rack.code),
+              eq(t.reviewRequests.type, 'rackscan'),
+              eq(t.reviewRequests.state, 'pending'),
+            ),
+          )
+          .limit(1);
+        const [held] = await tx
+          .select({ n: count() })
+          .from(t.containers)
+          .where(and(eq(t.containers.rackCode, rack.code), eq(t.containers.active, true)));
+        const containerCount = held?.n ?? 0;
+        const refused = rackScanRefusal({
+          scanPending: pending !== undefined,
+          activeContainers: containerCount,
+        });
+        if (refused) fail(409, 'scan_error', undefined, refused);
+        return createReview(
+          tx,
+          ctx,
+          auth,
+          'rackscan',
+          location,
+          null,
+          { ...rackPayload(rack), containerCount },
+          ctx.now(),
+          rack,
+        );
+      }),
+    ),
 
   /** "Handle rack": the clerk records that the rack was serviced, now and by them (protocolled). */
   handleRack: async ({ db, auth, params, ctx }) =>
@@ -280,8 +290,10 @@ export const locationRoutes = defineRoutes('location', {
       };
     }),
 
-  rackMessage: ({ db, auth, params, body, ctx }) => rackMessage(db, auth, params, body.message, ctx.now()),
-  shelfMessage: ({ db, auth, params, body, ctx }) => rackMessage(db, auth, params, body.message, ctx.now()),
+  rackMessage: ({ db, auth, params, body, ctx }) =>
+    rackMessage(db, ctx, auth, params, body.message, ctx.now()),
+  shelfMessage: ({ db, auth, params, body, ctx }) =>
+    rackMessage(db, ctx, auth, params, body.message, ctx.now()),
 
   suggestContainer: async ({ db, auth, params, body }) => {
     const location = await locationFor(db, auth, params.code);

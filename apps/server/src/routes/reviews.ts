@@ -85,13 +85,13 @@ export const reviewsRoutes = defineRoutes('reviews', {
       body,
     ),
   approve: ({ db, auth, params, body, ctx }) =>
-    decideReview(db, auth, params.id, 'approved', body.comment, ctx.now()),
+    decideReview(db, ctx, auth, params.id, 'approved', body.comment, ctx.now()),
   reject: ({ db, auth, params, body, ctx }) =>
-    decideReview(db, auth, params.id, 'rejected', body.comment, ctx.now()),
+    decideReview(db, ctx, auth, params.id, 'rejected', body.comment, ctx.now()),
   answer: ({ db, auth, params, body, ctx }) =>
-    decideReview(db, auth, params.id, 'answered', body.comment, ctx.now()),
+    decideReview(db, ctx, auth, params.id, 'answered', body.comment, ctx.now()),
   close: ({ db, auth, params, body, ctx }) =>
-    decideReview(db, auth, params.id, 'closed', body.comment, ctx.now()),
+    decideReview(db, ctx, auth, params.id, 'closed', body.comment, ctx.now()),
   withdraw: ({ db, auth, params, ctx }) => withdrawReview(db, auth, params.id, ctx.now()),
   uploadPhoto: async ({ db, auth, params, request, ctx }) => {
     const upload = await readUpload(request, 'image', z.strictObject({}));

@@ -19,6 +19,8 @@ import type { Db } from '../db/client';
 import * as t from '../db/schema';
 import { HttpError } from '../errors';
 import { newId } from '../ids';
+import { notifyRequestArrived, notifyRequestDecided } from '../mail/notify';
+import { type MailContext, thenWakeMail } from '../mail/outbox';
 import { recordApproval } from './history';
 import { writeProtocol } from './protocol';
 import type { FileStorage } from './stored-files';
@@ -88,10 +90,12 @@ export interface RackTarget {
 
 /**
  * A request for review, assigned to the location's in-house employee (its own, else its branch's,
- * else its concern's), and its protocol entry.
+ * else its concern's), its protocol entry and the mail to the clerks who review it (issue 18), all in
+ * the caller's transaction `db`; wake the mail workers once it committed (`thenWakeMail`).
  */
 export const createReview = async (
   db: Db,
+  mail: MailContext,
   auth: Auth,
   type: ReviewType,
   location: LocationRow,
@@ -126,7 +130,9 @@ export const createReview = async (
     })
     .returning();
   await writeProtocol(db, protocolEntry.reviewRequested(auth.user.username, request, container, rack), now);
-  return reviewViewOf(db, row as ReviewRow);
+  const view = await reviewViewOf(db, row as ReviewRow);
+  await notifyRequestArrived(db, mail, view, location, auth.user, now);
+  return view;
 };
 
 type ContainerRow = typeof t.containers.$inferSelect;
@@ -189,84 +195,91 @@ const refOf = (request: ReviewRow & { containerId: string }, c: ContainerRow | u
 
 /**
  * Approve (apply the change) or reject a pending request; 409 when it was decided already, or on
- * approval when its change can no longer be applied.
+ * approval when its change can no longer be applied. The requester's mail is written in the same
+ * transaction.
  */
 export type Decision = ReviewDecisionState;
 
 export const decideReview = async (
   db: Db,
+  mail: MailContext,
   auth: Auth,
   id: string,
   state: Decision,
   comment: string | undefined,
   now: Date,
 ): Promise<ReviewRequest> =>
-  db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Db;
-    // The row lock makes a concurrent second decision (another instance) wait, then see 'approved'.
-    const [request] = await tx
-      .select()
-      .from(t.reviewRequests)
-      .where(eq(t.reviewRequests.id, id))
-      .for('update');
-    if (!request) throw new HttpError(404, 'not_found');
-    if (request.state !== 'pending') throw new HttpError(409, 'request_already_reviewed');
-    const mismatch = decisionConflict(request.type, state);
-    if (mismatch) notApplicable(mismatch);
-    // The request's container, read once and locked: the approval checks, changes and names it.
-    const [target] = request.containerId
-      ? await tx.select().from(t.containers).where(eq(t.containers.id, request.containerId)).for('update')
-      : [];
-    const before: Record<string, unknown> = {};
-    const after: Record<string, unknown> = {};
-    if (state === 'approved') {
-      await checkApplicable(tx, request, target);
-      if (target) await applyToContainer(tx, target, request, now, before, after);
-      if (request.type === 'rackscan' && request.rackCode) {
-        // Every container of the rack that is active now gets the scan a single request would give it.
-        const held = await tx
-          .select()
-          .from(t.containers)
-          .where(and(eq(t.containers.rackCode, request.rackCode), eq(t.containers.active, true)))
-          .for('update');
-        const scan = { type: 'scan' as const, payload: request.payload };
-        for (const c of held) await applyToContainer(tx, c, scan, now, before, after);
+  thenWakeMail(
+    mail,
+    db.transaction(async (transaction) => {
+      const tx = transaction as unknown as Db;
+      // The row lock makes a concurrent second decision (another instance) wait, then see 'approved'.
+      const [request] = await tx
+        .select()
+        .from(t.reviewRequests)
+        .where(eq(t.reviewRequests.id, id))
+        .for('update');
+      if (!request) throw new HttpError(404, 'not_found');
+      if (request.state !== 'pending') throw new HttpError(409, 'request_already_reviewed');
+      const mismatch = decisionConflict(request.type, state);
+      if (mismatch) notApplicable(mismatch);
+      // The request's container, read once and locked: the approval checks, changes and names it.
+      const [target] = request.containerId
+        ? await tx.select().from(t.containers).where(eq(t.containers.id, request.containerId)).for('update')
+        : [];
+      const before: Record<string, unknown> = {};
+      const after: Record<string, unknown> = {};
+      if (state === 'approved') {
+        await checkApplicable(tx, request, target);
+        if (target) await applyToContainer(tx, target, request, now, before, after);
+        if (request.type === 'rackscan' && request.rackCode) {
+          // Every container of the rack that is active now gets the scan a single request would give it.
+          const held = await tx
+            .select()
+            .from(t.containers)
+            .where(and(eq(t.containers.rackCode, request.rackCode), eq(t.containers.active, true)))
+            .for('update');
+          const scan = { type: 'scan' as const, payload: request.payload };
+          for (const c of held) await applyToContainer(tx, c, scan, now, before, after);
+        }
+        if (request.type === 'inventorytransfer' && request.payload.inventoryListId) {
+          const rows = await tx
+            .select()
+            .from(t.inventoryListRows)
+            .where(eq(t.inventoryListRows.listId, request.payload.inventoryListId));
+          for (const row of rows)
+            if (row.containerId && row.quantity !== null) {
+              const [c] = await tx
+                .select()
+                .from(t.containers)
+                .where(eq(t.containers.id, row.containerId))
+                .for('update');
+              const quantityChange = {
+                type: 'changequantity' as const,
+                payload: { fillingQuantity: row.quantity },
+              };
+              if (c) await applyToContainer(tx, c, quantityChange, now, before, after);
+            }
+        }
       }
-      if (request.type === 'inventorytransfer' && request.payload.inventoryListId) {
-        const rows = await tx
-          .select()
-          .from(t.inventoryListRows)
-          .where(eq(t.inventoryListRows.listId, request.payload.inventoryListId));
-        for (const row of rows)
-          if (row.containerId && row.quantity !== null) {
-            const [c] = await tx
-              .select()
-              .from(t.containers)
-              .where(eq(t.containers.id, row.containerId))
-              .for('update');
-            const quantityChange = {
-              type: 'changequantity' as const,
-              payload: { fillingQuantity: row.quantity },
-            };
-            if (c) await applyToContainer(tx, c, quantityChange, now, before, after);
-          }
-      }
-    }
-    const container = request.containerId
-      ? refOf({ ...request, containerId: request.containerId }, target)
-      : null;
-    const [updated] = await tx
-      .update(t.reviewRequests)
-      .set({ state, reviewedBy: auth.user.username, reviewedAt: now, comment: comment ?? null })
-      .where(and(eq(t.reviewRequests.id, id), eq(t.reviewRequests.state, 'pending')))
-      .returning();
-    await writeProtocol(
-      tx,
-      protocolEntry.reviewDecided(auth.user.username, request, state, container, { before, after }),
-      now,
-    );
-    return reviewViewOf(tx, updated as ReviewRow);
-  });
+      const container = request.containerId
+        ? refOf({ ...request, containerId: request.containerId }, target)
+        : null;
+      const [updated] = await tx
+        .update(t.reviewRequests)
+        .set({ state, reviewedBy: auth.user.username, reviewedAt: now, comment: comment ?? null })
+        .where(and(eq(t.reviewRequests.id, id), eq(t.reviewRequests.state, 'pending')))
+        .returning();
+      await writeProtocol(
+        tx,
+        protocolEntry.reviewDecided(auth.user.username, request, state, container, { before, after }),
+        now,
+      );
+      const view = await reviewViewOf(tx, updated as ReviewRow);
+      await notifyRequestDecided(tx, mail, view, auth.user, now);
+      return view;
+    }),
+  );
 
 /** Locks a request for a change by its requester: only their own, only while pending. */
 const ownPendingForUpdate = async (tx: Db, auth: Auth, id: string): Promise<ReviewRow> => {

@@ -8,6 +8,7 @@ import type legal from '@falcon/locales/en/legal.json';
 import type lists from '@falcon/locales/en/lists.json';
 import type location from '@falcon/locales/en/location.json';
 import type messages from '@falcon/locales/en/messages.json';
+import type notifications from '@falcon/locales/en/notifications.json';
 import type org from '@falcon/locales/en/org.json';
 import type profile from '@falcon/locales/en/profile.json';
 import type replenishment from '@falcon/locales/en/replenishment.json';
@@ -35,6 +36,7 @@ declare module 'i18next' {
       profile: typeof profile;
       frame: typeof frame;
       replenishment: typeof replenishment;
+      notifications: typeof notifications;
     };
     returnNull: false;
   }

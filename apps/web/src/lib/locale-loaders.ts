@@ -1,7 +1,7 @@
 import type { ResourceKey } from 'i18next';
 
 /**
- * The route namespaces' files (one chunk each), kept out of the entry: this table of 72 loaders loads
+ * The route namespaces' files (one chunk each), kept out of the entry: this table of 78 loaders loads
  * with the first route that needs a namespace, not with the login page. The eager namespaces' files
  * are in lib/i18n.ts.
  */

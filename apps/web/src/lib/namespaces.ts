@@ -23,6 +23,7 @@ export const LAZY_NAMESPACES = [
   'legal',
   'frame',
   'replenishment',
+  'notifications',
 ] as const;
 /** Every namespace: one per feature, plus common and the server's message keys. */
 export const NAMESPACES = [...EAGER_NAMESPACES, ...LAZY_NAMESPACES] as const;

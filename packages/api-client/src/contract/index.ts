@@ -6,6 +6,7 @@ import type { AnyEndpoint } from './define';
 import { exportsApi } from './exports';
 import { barcodeLists, inventoryLists } from './lists';
 import { concernSearch, location } from './location';
+import { notifications } from './notifications';
 import { cbl, concern, concerns, content, employee } from './org';
 import { protocol } from './protocol';
 import { replenishment } from './replenishment';
@@ -35,6 +36,7 @@ export const contract = {
   users,
   roles,
   profile,
+  notifications,
   admin,
 } as const;
 

@@ -8,6 +8,7 @@ import { articleHandlers, containerHandlers, documentHandlers } from './containe
 import { exportsHandlers } from './exports';
 import { barcodeListsHandlers, inventoryListsHandlers } from './lists';
 import { locationHandlers } from './location';
+import { notificationsHandlers } from './notifications';
 import { cblHandlers, concernHandlers, concernsHandlers, contentHandlers, employeeHandlers } from './org';
 import { protocolHandlers } from './protocol';
 import { replenishmentHandlers } from './replenishment';
@@ -49,6 +50,7 @@ const BUILDERS: Record<ResourceName, (ctx: HandlerContext) => HttpHandler[]> = {
   users: usersHandlers,
   roles: rolesHandlers,
   profile: profileHandlers,
+  notifications: notificationsHandlers,
   admin: adminHandlers,
 };
 
