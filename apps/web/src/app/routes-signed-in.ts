@@ -32,7 +32,7 @@ export const SIGNED_IN_ROUTE_NAMESPACES = {
   location: ['lists', 'location'],
   'mobile-app': ['scanner'],
   'mobile-count': ['scanner'],
-  profile: ['admin', 'profile'],
+  profile: ['admin', 'profile', 'notifications'],
   protocol: ['admin'],
   reviews: ['reviews'],
   role: ['admin'],

@@ -72,6 +72,8 @@ export const queryKeys = {
     page: (request: object) => ['users', 'page', request] as const,
   },
   user: (id: string) => ['user', id] as const,
+  /** The own e-mail notification settings (profile). */
+  notifications: () => ['notifications'] as const,
   /** The employees of a kind in the caller's scope (the user form's employee link). */
   employees: (kind: 'inhousestaff' | 'fieldservice') => ['employees', kind] as const,
   roles: {

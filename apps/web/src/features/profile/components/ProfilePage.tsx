@@ -23,6 +23,7 @@ import { usePageTitle } from '../../../lib/page-title';
 import { userQuery } from '../../../lib/queries';
 import { queryKeys } from '../../../lib/query-keys';
 import { setSession, state } from '../../../lib/store';
+import { NotificationSettingsCard } from './NotificationSettings';
 
 /**
  * The signed-in user's own data: the personal data they edit (name, e-mail, phone, interface language),
@@ -73,6 +74,7 @@ export function ProfilePage({ id }: { id: string }) {
         <Skeleton lines={8} />
       )}
       <PasswordChange />
+      <NotificationSettingsCard />
     </Stack>
   );
 }
