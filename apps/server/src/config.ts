@@ -89,6 +89,10 @@ const EnvSchema = z.object({
    * take it out before it stops taking connections; then it finishes in-flight requests and exits.
    */
   SHUTDOWN_DELAY_SECONDS: z.coerce.number().min(0).max(120).default(0),
+  /** Encrypts the client secrets of the concerns' identity providers (single sign-on, ADR 0064). */
+  SSO_SECRET_KEY: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  /** The address users open the portal at: the redirect URI of single sign-on; unset: taken from each request. */
+  PUBLIC_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
   NODE_ENV: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -114,6 +118,9 @@ export interface Config {
   metricsToken: string | undefined;
   /** SIGTERM: not ready at once, still serving this long, then closing. */
   shutdownDelayMs: number;
+  /** SSO_SECRET_KEY: without it single sign-on cannot be set up in production. */
+  ssoSecretKey: string | undefined;
+  publicUrl: string | undefined;
   production: boolean;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
 }
@@ -164,6 +171,8 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
         : undefined,
     metricsToken: e.METRICS_TOKEN,
     shutdownDelayMs: Math.round(e.SHUTDOWN_DELAY_SECONDS * 1_000),
+    ssoSecretKey: e.SSO_SECRET_KEY,
+    publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
     production: e.NODE_ENV === 'production',
     logLevel: e.LOG_LEVEL,
   };
