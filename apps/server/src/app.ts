@@ -18,10 +18,11 @@ import Fastify, {
   LogController,
 } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
+import { DEVELOPMENT_SSO_KEY } from './auth/oidc-secrets';
 import { createSessionCache } from './auth/session-cache';
 import { DEFAULT_SESSION_MAX_MS, type KeptSession } from './auth/sessions';
 import { DEFAULT_THROTTLE, type ThrottleOptions } from './auth/throttle';
-import type { AppContext } from './context';
+import type { AppContext, SsoOptions } from './context';
 import { type Db, isConnectionError } from './db/client';
 import { HttpError, messageOf } from './errors';
 import { createJobQueue, type JobQueueOptions } from './jobs/queue';
@@ -82,6 +83,8 @@ export interface BuildAppOptions {
    * The background jobs of this process (default: runs them); `false`: it only enqueues them and
    * leaves running them to other instances (tests start their own workers).
    */
+  /** Single sign-on: the secrets' key, PUBLIC_URL, production; default: the development key, not production. */
+  sso?: Partial<SsoOptions>;
   jobs?:
     | false
     | Pick<JobQueueOptions, 'pollSeconds' | 'maintenanceSeconds' | 'cronSeconds' | 'stopTimeoutMs'>;
@@ -240,6 +243,11 @@ export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstanc
     files,
     metrics,
     lifecycle: { shuttingDown: false },
+    sso: {
+      production: options.sso?.production ?? false,
+      publicUrl: options.sso?.publicUrl,
+      key: options.sso && 'key' in options.sso ? (options.sso.key ?? null) : DEVELOPMENT_SSO_KEY,
+    },
   };
   app.decorate('ctx', ctx);
   app.addHook('onClose', async () => {

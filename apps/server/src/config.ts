@@ -100,7 +100,12 @@ const EnvSchema = z.object({
   SMTP_PASSWORD: optionalText,
   /** The sender of every notification: an address, optionally with a name (`Falcon <falcon@example.com>`). */
   MAIL_FROM: optionalText,
-  /** Where users open Falcon: the links in the e-mails. Unset: http://localhost:PORT. */
+  /** Encrypts the client secrets of the concerns' identity providers (single sign-on, ADR 0064). */
+  SSO_SECRET_KEY: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  /**
+   * Where users open Falcon: the links in the e-mails (unset: http://localhost:PORT) and the redirect URI of
+   * single sign-on (unset: taken from each request).
+   */
   PUBLIC_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
   NODE_ENV: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -132,6 +137,10 @@ export interface Config {
    * the developers' page /dev/mail, in production none is written.
    */
   mail: MailSettings;
+  /** SSO_SECRET_KEY: without it single sign-on cannot be set up in production. */
+  ssoSecretKey: string | undefined;
+  /** PUBLIC_URL as set (single sign-on takes its redirect URI from each request without it). */
+  publicUrl: string | undefined;
   production: boolean;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
 }
@@ -204,6 +213,8 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
       publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     },
     production,
+    ssoSecretKey: e.SSO_SECRET_KEY,
+    publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
     logLevel: e.LOG_LEVEL,
   };
 };

@@ -32,6 +32,17 @@ export interface AppContext {
   files: FileStorage;
   /** Prometheus metrics of this app (metrics.ts). */
   metrics: AppMetrics;
+  /** Single sign-on (ADR 0064): the key of the stored client secrets (null: none set up in production). */
+  sso: SsoOptions;
   /** Set on SIGTERM (or when the app closes): /readyz answers 503 from then on. */
   lifecycle: { shuttingDown: boolean };
+}
+
+export interface SsoOptions {
+  /** AES key of the providers' client secrets; null: SSO_SECRET_KEY missing in production (nothing can be saved). */
+  key: Buffer | null;
+  /** PUBLIC_URL: the origin of the redirect URI; undefined: the request's own. */
+  publicUrl: string | undefined;
+  /** Production refuses plain-http providers, even on this machine. */
+  production: boolean;
 }

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { buildApp } from './app';
+import { DEVELOPMENT_SSO_KEY, ssoKeyOf } from './auth/oidc-secrets';
 import { ConfigError, loadConfig } from './config';
 import { type Db, openDatabase } from './db/client';
 import { prepareDatabase } from './db/prepare';
@@ -39,6 +40,15 @@ const main = async () => {
     files: createFileStorage(objects),
     metricsToken: config.metricsToken,
     mail: config.mail,
+    sso: {
+      production: config.production,
+      publicUrl: config.publicUrl,
+      key: config.ssoSecretKey
+        ? ssoKeyOf(config.ssoSecretKey)
+        : config.production
+          ? null
+          : DEVELOPMENT_SSO_KEY,
+    },
   });
   app.addHook('onClose', async () => {
     await database.close();

@@ -82,6 +82,15 @@ describe('typed client', () => {
     expect(onForbidden).toHaveBeenCalledOnce();
   });
 
+  it("leaves a public endpoint's 403 to the page: sso_required at sign-in is an answer, not a missing permission", async () => {
+    const onForbidden = vi.fn();
+    const { fetch } = recordingFetch(() => json({ error: 'sso_required', message: 'company account' }, 403));
+    const client = createApiClient({ fetch, onForbidden });
+    const signin = client.auth.signin({ body: { username: 'kdadmin', password: 'demo1234' } });
+    await expect(signin).rejects.toMatchObject({ status: 403, key: 'sso_required' });
+    expect(onForbidden).not.toHaveBeenCalled();
+  });
+
   it('turns a network failure into unspecifiedNetworkError with status 0', async () => {
     const fetch = (async () => {
       throw new TypeError('fetch failed');

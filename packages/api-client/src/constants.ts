@@ -54,6 +54,13 @@ export const MESSAGE_KEYS = [
   'stocktake_handed_over',
   'logout_warning',
   'internal_error',
+  'sso_not_available',
+  'sso_failed',
+  'sso_required',
+  'sso_domain_taken',
+  'sso_issuer_unreachable',
+  'sso_key_missing',
+  'sso_save_success',
 ] as const;
 export type MessageKey = (typeof MESSAGE_KEYS)[number];
 

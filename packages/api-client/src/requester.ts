@@ -94,7 +94,8 @@ export const createRequester = (options: ApiClientOptions = {}) => {
         const error = await errorFromResponse(response);
         const guarded = endpoint.auth !== 'public';
         if (response.status === 401 && guarded) options.onUnauthorized?.(error);
-        if (response.status === 403) options.onForbidden?.(error);
+        // A public endpoint's 403 is an answer for the page (sso_required at sign-in), not a missing permission.
+        if (response.status === 403 && guarded) options.onForbidden?.(error);
         throw error;
       }
       if (endpoint.responseKind === 'binary') return await response.blob();

@@ -15,6 +15,21 @@ export const ROUTES = {
       path: '/rest/v2/auth/session',
     },
   },
+  sso: {
+    ...PUBLIC_ROUTES.sso,
+    settings: {
+      method: 'GET',
+      path: '/rest/v2/concern/:code/sso',
+    },
+    saveSettings: {
+      method: 'POST',
+      path: '/rest/v2/concern/:code/sso',
+    },
+    removeSettings: {
+      method: 'DELETE',
+      path: '/rest/v2/concern/:code/sso',
+    },
+  },
   concerns: {
     list: {
       method: 'GET',

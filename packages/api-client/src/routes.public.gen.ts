@@ -15,6 +15,18 @@ export const PUBLIC_ROUTES = {
       auth: 'public',
     },
   },
+  sso: {
+    start: {
+      method: 'POST',
+      path: '/rest/v2/sso/start',
+      auth: 'public',
+    },
+    callback: {
+      method: 'POST',
+      path: '/rest/v2/sso/callback',
+      auth: 'public',
+    },
+  },
   content: {
     supportedLanguages: {
       method: 'GET',

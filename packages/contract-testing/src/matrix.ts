@@ -225,6 +225,49 @@ const MATRIX_SPECS: Record<EndpointName, Spec> = {
   },
   'auth.signout': { variants: NONE, session: 'fresh', request: () => req(C.auth.signout) },
   'auth.session': { variants: NONE, request: () => req(C.auth.session) },
+  'sso.start': {
+    variants: NONE,
+    session: 'none',
+    request: () => req(C.sso.start, {}, { email: 'someone@nowhere.example' }),
+    rule: () => ({ status: 404, reason: 'no concern signs in with that e-mail domain (sso_not_available)' }),
+  },
+  'sso.callback': {
+    variants: NONE,
+    session: 'none',
+    request: () => req(C.sso.callback, {}, { state: 'never-issued', code: 'made-up' }),
+    rule: () => ({ status: 401, reason: 'a state no sign-in started (sso_failed)' }),
+  },
+  'sso.settings': {
+    variants: OWN_FOREIGN,
+    object: objectFor('concern'),
+    request: (ctx) => req(C.sso.settings, { code: code(ctx) }),
+  },
+  'sso.saveSettings': {
+    variants: OWN_FOREIGN,
+    object: objectFor('concern'),
+    // A plain-http provider off this machine: refused before anything is stored or fetched.
+    request: (ctx) =>
+      req(
+        C.sso.saveSettings,
+        { code: code(ctx) },
+        {
+          issuer: 'http://idp.example.com',
+          clientId: 'falcon',
+          clientSecret: 'secret',
+          emailDomains: [`matrix-${ctx.n}.example`],
+          roleClaim: 'groups',
+          roleMapping: [],
+          defaultRole: null,
+          passwordSignIn: true,
+        },
+      ),
+    rule: () => ({ status: 400, reason: 'an http issuer that is not on this machine' }),
+  },
+  'sso.removeSettings': {
+    variants: OWN_FOREIGN,
+    object: objectFor('concern'),
+    request: (ctx) => req(C.sso.removeSettings, { code: code(ctx) }),
+  },
   'concerns.list': { variants: NONE, request: () => req(C.concerns.list) },
   'concerns.inHouseStaff': { variants: NONE, request: () => req(C.concerns.inHouseStaff) },
   'concerns.fieldService': { variants: NONE, request: () => req(C.concerns.fieldService) },

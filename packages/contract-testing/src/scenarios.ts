@@ -98,6 +98,45 @@ export const describeContractScenarios = (target: ContractTarget): void => {
     });
   });
 
+  describe('single sign-on (issue 18)', () => {
+    it('finds no provider for a domain nobody set up and refuses a state it never issued', async () => {
+      const client = newClient();
+      const none = await failure(client.api.sso.start({ body: { email: 'eve@nowhere.example' } }));
+      expect([none.status, none.key]).toEqual([404, 'sso_not_available']);
+      const made = await failure(
+        client.api.sso.callback({ body: { state: 'never-issued', code: 'made-up' } }),
+      );
+      expect([made.status, made.key]).toEqual([401, 'sso_failed']);
+      expect(client.unauthorized).toEqual([]);
+      expect(client.cookies.get('falcon_session')).toBeFalsy();
+    });
+
+    it("shows a concern's settings to administrators only and refuses a plain-http provider", async () => {
+      const admin = await signedIn('admin');
+      const view = await admin.api.sso.settings({ params: { code: 'C001' } });
+      expect(view.settings).toBeNull();
+      expect(view.redirectUri).toMatch(/\/login\/sso$/);
+      const http = await failure(
+        admin.api.sso.saveSettings({
+          params: { code: 'C001' },
+          body: {
+            issuer: 'http://idp.example.com',
+            clientId: 'falcon',
+            clientSecret: 'secret',
+            emailDomains: ['acme.example'],
+            roleClaim: 'groups',
+            roleMapping: [],
+            defaultRole: null,
+            passwordSignIn: true,
+          },
+        }),
+      );
+      expect([http.status, http.field]).toEqual([400, 'issuer']);
+      const kdadmin = await signedIn('kdadmin');
+      expect((await failure(kdadmin.api.sso.settings({ params: { code: 'C001' } }))).status).toBe(403);
+    });
+  });
+
   describe('guards', () => {
     it('answers 401 unauthorized without a session and calls the app hook', async () => {
       const client = newClient();

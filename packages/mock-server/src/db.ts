@@ -7,6 +7,7 @@ import {
   locationInScope,
   type RackHandled,
   type Scope,
+  type SsoSettings,
 } from '@falcon/api-client';
 import type {
   Dataset,
@@ -79,6 +80,8 @@ export class MockDb {
   articles!: Map<string, DatasetArticle>;
   employees!: Map<string, Employee>;
   positions!: LocationPosition[];
+  /** The concerns' single sign-on settings (handlers/sso.ts). */
+  ssoSettings!: Map<string, SsoSettings>;
   ids!: Ids;
   grants!: GrantStore;
   sessions!: SessionStore;
@@ -100,6 +103,7 @@ export class MockDb {
   /** Back to the dataset's state: every change, upload and session is dropped. */
   reset(): void {
     const d = this.dataset;
+    this.ssoSettings = new Map();
     this.concerns = byCode(d.concerns.map((c) => ({ ...c })));
     this.branches = byCode(d.branches.map((b) => ({ ...b })));
     this.locations = byCode(d.locations.map((l) => ({ ...l })));

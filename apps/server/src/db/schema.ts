@@ -847,3 +847,69 @@ export const mailPreferences = pgTable('mail_preferences', {
   requestDecided: boolean('request_decided').notNull().default(true),
   dailyDigest: boolean('daily_digest').notNull().default(true),
 });
+// --- single sign-on (issue 18, ADR 0064) ---------------------------------------------------------
+
+/**
+ * A concern's OpenID Connect provider. The client secret is stored encrypted (AES-256-GCM with
+ * SSO_SECRET_KEY, auth/oidc-secrets.ts) and never returned by the API.
+ */
+export const concernSso = pgTable('concern_sso', {
+  concernCode: text('concern_code')
+    .primaryKey()
+    .references(() => concerns.code, { onDelete: 'cascade' }),
+  issuer: text('issuer').notNull(),
+  clientId: text('client_id').notNull(),
+  clientSecretEncrypted: text('client_secret_encrypted').notNull(),
+  roleClaim: text('role_claim').notNull(),
+  roleMapping: jsonb('role_mapping').$type<{ claimValue: string; role: string }[]>().notNull(),
+  defaultRole: text('default_role'),
+  passwordSignIn: boolean('password_sign_in').notNull().default(true),
+  updatedAt: ts('updated_at').notNull(),
+  updatedBy: text('updated_by').notNull(),
+});
+
+/** One e-mail domain of one concern's provider: the primary key keeps a domain with one concern. */
+export const ssoDomains = pgTable('sso_domains', {
+  domain: text('domain').primaryKey(),
+  concernCode: text('concern_code')
+    .notNull()
+    .references(() => concernSso.concernCode, { onDelete: 'cascade' }),
+});
+
+/** Who a provider's subject is here: (issuer, subject) names one user, of one concern. */
+export const ssoIdentities = pgTable(
+  'sso_identities',
+  {
+    issuer: text('issuer').notNull(),
+    subject: text('subject').notNull(),
+    concernCode: text('concern_code')
+      .notNull()
+      .references(() => concerns.code, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.issuer, t.subject] }), index('sso_identities_user_idx').on(t.userId)],
+);
+
+/**
+ * A sign-in on its way through the provider: found by the hash of its state, bound to the browser
+ * that started it (hash of the `falcon_sso` cookie), used once, valid for ten minutes.
+ */
+export const ssoLogins = pgTable(
+  'sso_logins',
+  {
+    id: text('id').primaryKey(),
+    concernCode: text('concern_code')
+      .notNull()
+      .references(() => concerns.code, { onDelete: 'cascade' }),
+    browser: text('browser').notNull(),
+    codeVerifier: text('code_verifier').notNull(),
+    nonce: text('nonce').notNull(),
+    redirectUri: text('redirect_uri').notNull(),
+    redirect: text('redirect').notNull(),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [index('sso_logins_created_idx').on(t.createdAt)],
+);

@@ -8,9 +8,10 @@ import type { AppContext } from '../context';
 import * as t from '../db/schema';
 import { HttpError } from '../errors';
 import { writeProtocol } from '../services/protocol';
+import { passwordSignInOff } from '../services/sso';
 import { defineRoutes } from './define';
 
-const setSessionCookie = (reply: FastifyReply, ctx: AppContext, token: string) =>
+export const setSessionCookie = (reply: FastifyReply, ctx: AppContext, token: string) =>
   reply.setCookie(SESSION_COOKIE, token, {
     path: '/',
     httpOnly: true,
@@ -37,7 +38,7 @@ const userByName = async (db: AppContext['db'], username: string) => {
 };
 
 /** The session of a freshly opened token (the handler answers with it). */
-const sessionOfToken = async (ctx: AppContext, token: string): Promise<Auth> => {
+export const sessionOfToken = async (ctx: AppContext, token: string): Promise<Auth> => {
   const auth = await authOf(ctx.db, token, ctx.now(), ctx.sessionMaxMs);
   if (!auth) throw new HttpError(500, 'internal_error');
   return auth;
@@ -68,6 +69,9 @@ export const authRoutes = defineRoutes('auth', {
       );
       throw new HttpError(401, 'login_failed');
     }
+    // A concern that signs in through its own provider may have switched passwords off (ADR 0064);
+    // said only after the right password, so it tells a stranger nothing.
+    if (await passwordSignInOff(db, user.id)) throw new HttpError(403, 'sso_required');
     // A new session id on every sign-in (no session fixation); the previous one ends.
     if (optionalAuth) await closeSession(db, optionalAuth.sessionId);
     const token = await openSession(db, user.id, null, now);

@@ -14,11 +14,13 @@ import { cblRoutes, concernRoutes, concernsRoutes, contentRoutes, employeeRoutes
 import { protocolRoutes } from './protocol';
 import { replenishmentRoutes } from './replenishment';
 import { reviewsRoutes } from './reviews';
+import { ssoRoutes } from './sso';
 import { stocktakesRoutes } from './stocktake';
 
 /** Every route group, one per contract resource (location in two). */
 export const routeGroups = [
   authRoutes,
+  ssoRoutes,
   concernsRoutes,
   concernRoutes,
   employeeRoutes,

@@ -14,6 +14,8 @@ export const PUBLIC_ROUTE_NAMESPACES = {
   forbidden: ['frame'],
   'legal-notice': ['legal'],
   login: [],
+  // The server's answer (success toast or the refusal) is in its messages.
+  'login-sso': ['messages'],
   'not-found': [],
   privacy: ['legal'],
   terms: ['legal'],
@@ -30,7 +32,9 @@ export const ON_DEMAND_NAMESPACES = {
 
 // One chunk per route module (vite.config.ts names them route-<file>-<hash>.js).
 const page = pages(
-  import.meta.glob<RouteModule>('./routes/{forbidden,legal-notice,login,not-found,privacy,terms}.tsx'),
+  import.meta.glob<RouteModule>(
+    './routes/{forbidden,legal-notice,login,login-sso,not-found,privacy,terms}.tsx',
+  ),
   PUBLIC_ROUTE_NAMESPACES,
 );
 
@@ -40,6 +44,7 @@ const page = pages(
  */
 export const publicRoutes: RouteObject[] = [
   { path: publicPaths.login.path, handle: { layout: 'Empty', public: true }, lazy: page('login') },
+  { path: publicPaths.loginSso.path, handle: { layout: 'Empty', public: true }, lazy: page('login-sso') },
   // Legal pages are readable without signing in (linked from the login page's footer).
   {
     path: publicPaths.legalNotice.path,

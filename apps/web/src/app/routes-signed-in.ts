@@ -20,6 +20,7 @@ export const SIGNED_IN_ROUTE_NAMESPACES = {
   'branch-map': ['org'],
   branch: ['location', 'org'],
   'concern-contacts': ['org'],
+  'concern-sso': ['admin'],
   concern: ['location', 'org'],
   dashboard: ['dashboard'],
   exports: ['admin'],
@@ -47,7 +48,7 @@ export const SIGNED_IN_ROUTE_NAMESPACES = {
 const page = pages(
   import.meta.glob<RouteModule>([
     './routes/*.tsx',
-    '!./routes/{forbidden,legal-notice,login,not-found,privacy,terms}.tsx',
+    '!./routes/{forbidden,legal-notice,login,login-sso,not-found,privacy,terms}.tsx',
   ]),
   SIGNED_IN_ROUTE_NAMESPACES,
 );
@@ -165,6 +166,7 @@ export const signedInRoutes: RouteObject[] = [
   route(paths.protocol.path, { ...plain, guard: 'protocolAdministration' }, page('protocol')),
   route(paths.exports.path, { ...plain, guard: 'exportAdministration' }, page('exports')),
   route(paths.administration.path, { ...plain, guard: 'administration' }, page('administration')),
+  route(paths.concernSso.path, { ...plain, guard: 'administration' }, page('concern-sso')),
   route(paths.app.path, plain, page('mobile-app')),
   route(paths.appCount.path, plain, page('mobile-count')),
   route(paths.reviews.path, plain, page('reviews')),

@@ -112,6 +112,9 @@ const sentenceKey = (
   | 'stocktakeStarted'
   | 'stocktakeStartedRack'
   | 'stocktakeFinished'
+  | 'ssoConfigured'
+  | 'ssoRemoved'
+  | 'ssoProvisioned'
   | 'labelsPrinted' => {
   const { event, values } = words;
   const inventory = values.kind === 'inventoryList';
@@ -249,6 +252,12 @@ const sentence = (t: TFunction<'common'>, key: ReturnType<typeof sentenceKey>): 
       return t('protocol.stocktakeFinished');
     case 'labelsPrinted':
       return t('protocol.labelsPrinted');
+    case 'ssoConfigured':
+      return t('protocol.ssoConfigured');
+    case 'ssoRemoved':
+      return t('protocol.ssoRemoved');
+    case 'ssoProvisioned':
+      return t('protocol.ssoProvisioned');
   }
 };
 
@@ -331,7 +340,11 @@ const sentenceOf = (
         : values.kind === 'branch'
           ? paths.branch.to(code)
           : null,
-      concern: values.kind === 'concern' ? paths.concern.to(code) : null,
+      concern: values.concern
+        ? paths.concern.to(text(values, 'concern'))
+        : values.kind === 'concern'
+          ? paths.concern.to(code)
+          : null,
       container: container?.id && location ? paths.location.to(location, container.id) : null,
       link:
         entry.objectId && entry.objectType === 'user'

@@ -58,6 +58,7 @@ export const paths = {
   protocol: { path: '/admin/protocol', to: () => '/admin/protocol' },
   exports: { path: '/admin/export', to: () => '/admin/export' },
   administration: { path: '/admin', to: () => '/admin' },
+  concernSso: { path: '/admin/concern/:code/sso', to: (code: string) => `/admin/concern/${enc(code)}/sso` },
   app: { path: '/app', to: () => '/app' },
   /** A count (stocktake) on /app: start, scan, finish, hand over (ADR 0062). */
   appCount: { path: '/app/count', to: () => '/app/count' },

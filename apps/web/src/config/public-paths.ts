@@ -10,6 +10,8 @@ export const publicPaths = {
     path: '/login',
     to: (redirect?: string) => (redirect ? `/login?redirect=${enc(redirect)}` : '/login'),
   },
+  /** Where a company identity provider sends the browser back (single sign-on, ADR 0064). */
+  loginSso: { path: '/login/sso', to: () => '/login/sso' },
   error: { path: '/error', to: () => '/error' },
   legalNotice: { path: '/legal-notice', to: () => '/legal-notice' },
   privacy: { path: '/privacy', to: () => '/privacy' },

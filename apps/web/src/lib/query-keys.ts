@@ -15,6 +15,8 @@ export const queryKeys = {
     list: () => ['concerns', 'list'] as const,
   },
   concern: (code: string) => ['concern', code] as const,
+  /** A concern's single sign-on settings (administrators). */
+  sso: (code: string) => ['sso', code] as const,
   branch: {
     all: (code: string) => ['branch', code] as const,
     detail: (code: string) => ['branch', code, 'detail'] as const,

@@ -43,6 +43,8 @@ export const auth = {
     auth: 'public',
     body: Credentials,
     throttled: true,
+    inputPermissions:
+      "403 sso_required: the user's concern signs in through its own identity provider and has switched password sign-in off",
     response: Session,
   }),
   impersonate: defineEndpoint({

@@ -60,6 +60,8 @@ export interface EndpointDef<
   conflicts?: readonly MessageKey[];
   /** 429: failed attempts are throttled (a back-off; the answer carries Retry-After). */
   throttled?: true;
+  /** 401 of a public endpoint that signs in without a password: what it refuses (sso.callback). */
+  unauthorized?: string;
   /** 403 beyond `permissions`: a rule on the input (filters, fields, scope or grants the caller lacks). */
   inputPermissions?: string;
   /** 404 of an endpoint without path parameters: what the body names that may be missing. */

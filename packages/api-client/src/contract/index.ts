@@ -11,11 +11,13 @@ import { cbl, concern, concerns, content, employee } from './org';
 import { protocol } from './protocol';
 import { replenishment } from './replenishment';
 import { reviews } from './review';
+import { sso } from './sso';
 import { stocktakes } from './stocktake';
 
 /** Every rest/v2 endpoint, grouped by resource: the client, the mock and the server all read this. */
 export const contract = {
   auth,
+  sso,
   concerns,
   concern: { ...concern, ...concernSearch },
   employee,

@@ -60,6 +60,9 @@ export const PROTOCOL_EVENTS = [
   'replenishmentTimesChanged',
   'stocktakeStarted',
   'stocktakeFinished',
+  'ssoConfigured',
+  'ssoRemoved',
+  'ssoProvisioned',
 ] as const;
 export const ProtocolEvent = z.enum(PROTOCOL_EVENTS);
 export type ProtocolEvent = z.infer<typeof ProtocolEvent>;

@@ -577,6 +577,48 @@ export const protocolEntry = {
     params: said('stocktakeFinished', { location: count.locationCode, ...numbers }),
     after: { state: 'finished' },
   }),
+
+  /** A concern's single sign-on set or changed (issue 18): the provider, domains and mapping; never the secret. */
+  ssoConfigured: (
+    actor: string,
+    concernCode: string,
+    before: Record<string, unknown> | null,
+    after: Record<string, unknown>,
+  ): ProtocolEntryInput => ({
+    username: actor,
+    type: before ? 'update' : 'create',
+    objectType: 'concernSso',
+    objectId: concernCode,
+    locationCode: null,
+    summary: `single sign-on of concern ${concernCode} set`,
+    params: said('ssoConfigured', { concern: concernCode }),
+    before,
+    after,
+  }),
+
+  ssoRemoved: (actor: string, concernCode: string, before: Record<string, unknown>): ProtocolEntryInput => ({
+    username: actor,
+    type: 'delete',
+    objectType: 'concernSso',
+    objectId: concernCode,
+    locationCode: null,
+    summary: `single sign-on of concern ${concernCode} removed`,
+    params: said('ssoRemoved', { concern: concernCode }),
+    before,
+  }),
+
+  /** A user created on the first sign-in through the concern's identity provider, with the mapped roles. */
+  ssoProvisioned: (id: string, after: UserState, issuer: string): ProtocolEntryInput =>
+    userEntry(
+      after.username,
+      'create',
+      id,
+      `user ${after.username} created on first sign-in through ${issuer}`,
+      {
+        params: said('ssoProvisioned', { username: after.username }),
+        after: { ...stateOf(after), issuer },
+      },
+    ),
 };
 
 /** How a review request is decided: approve/reject an action, answer/close a message. */

@@ -14,6 +14,7 @@ import { protocolHandlers } from './protocol';
 import { replenishmentHandlers } from './replenishment';
 import { reviewsHandlers } from './reviews';
 import type { HandlerContext } from './route';
+import { ssoHandlers } from './sso';
 import { stocktakesHandlers } from './stocktake';
 
 /** Handlers keyed by the contract's resources, so a story overrides one key (Empty, Error, Loading). */
@@ -30,6 +31,7 @@ export interface CreateHandlersOptions {
 
 const BUILDERS: Record<ResourceName, (ctx: HandlerContext) => HttpHandler[]> = {
   auth: authHandlers,
+  sso: ssoHandlers,
   concerns: concernsHandlers,
   concern: concernHandlers,
   employee: employeeHandlers,

@@ -68,3 +68,19 @@ export const German: Story = {
     await expect(canvas.getByRole('textbox', { name: 'Benutzername' })).toBeInTheDocument();
   },
 };
+/** Another way to sign in below the form (the app puts "Sign in with your company account" there). */
+export const WithAlternative: Story = {
+  args: {
+    alternative: (
+      <button type="button" onClick={fn()}>
+        Sign in with your company account
+      </button>
+    ),
+  },
+  play: async ({ canvas }) => {
+    const form = canvas.getByRole('form');
+    const other = canvas.getByRole('button', { name: 'Sign in with your company account' });
+    // Its own element: never a part of the password form.
+    await expect(form.contains(other)).toBe(false);
+  },
+};

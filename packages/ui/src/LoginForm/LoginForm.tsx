@@ -23,11 +23,15 @@ export interface LoginFormProps {
   onLanguageChange: (code: string) => void;
   /** Logo or product name above the form. */
   brand?: ReactNode;
+  /** Another way to sign in (a company account), shown below the form: its own element, never inside it. */
+  alternative?: ReactNode;
 }
 
 const Page = styled.div`
   position: relative;
   display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space[4]};
   align-items: center;
   justify-content: center;
   min-height: 100%;
@@ -105,6 +109,7 @@ export function LoginForm({
   language,
   onLanguageChange,
   brand,
+  alternative,
 }: LoginFormProps) {
   const { t } = useUiText();
   const id = useId();
@@ -165,6 +170,7 @@ export function LoginForm({
           {t('login.submit')}
         </Button>
       </Panel>
+      {alternative}
     </Page>
   );
 }

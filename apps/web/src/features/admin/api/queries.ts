@@ -52,3 +52,7 @@ export const fieldServiceQuery = () =>
     queryKey: queryKeys.employees('fieldservice'),
     queryFn: () => api.concerns.fieldService(),
   });
+
+/** A concern's single sign-on settings and the redirect URI to register at its provider. */
+export const ssoSettingsQuery = (code: string) =>
+  queryOptions({ queryKey: queryKeys.sso(code), queryFn: () => api.sso.settings({ params: { code } }) });

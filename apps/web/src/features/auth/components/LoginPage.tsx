@@ -1,6 +1,6 @@
 import { LANGUAGES } from '@falcon/api-client';
-import { type LoginCredentials, LoginForm } from '@falcon/ui';
-import { useState } from 'react';
+import { Button, type LoginCredentials, LoginForm } from '@falcon/ui';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { Logo } from '../../../components/Logo';
@@ -27,6 +27,11 @@ interface LoginPageProps {
  */
 const ATTEMPT_NAMESPACES = ['messages'] as const;
 
+/** The company account's form loads when asked for: the login route stays within its size budget. */
+const CompanySignIn = lazy(() =>
+  import('./CompanySignIn').then((module) => ({ default: module.CompanySignIn })),
+);
+
 /**
  * Spec: language at the top right, username, password, remember username, login with a spinner. The
  * message is set after every attempt: cleared when one starts, then the failure's text (or none).
@@ -36,6 +41,7 @@ export function LoginPage({ redirectTo, onSignInStart, onSignedIn }: LoginPagePr
   const { language, rememberedUsername } = useSnapshot(state);
   const [loading, setLoading] = useState(false);
   const [failure, setFailure] = useState<Extract<SignInResult, { ok: false }> | null>(null);
+  const [company, setCompany] = useState(false);
   // Spec: supported languages are loaded on start; the fallback list serves until then (or on failure).
   const languages = usePublicContent('languages');
 
@@ -71,6 +77,17 @@ export function LoginPage({ redirectTo, onSignInStart, onSignedIn }: LoginPagePr
       languages={languageOptions(languages ?? LANGUAGES)}
       language={language}
       onLanguageChange={(code) => void changeLanguage(code)}
+      alternative={
+        company ? (
+          <Suspense fallback={null}>
+            <CompanySignIn redirectTo={redirectTo} />
+          </Suspense>
+        ) : (
+          <Button variant="secondary" onClick={() => setCompany(true)}>
+            {t('login.sso.open')}
+          </Button>
+        )
+      }
     />
   );
 }

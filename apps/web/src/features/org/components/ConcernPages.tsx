@@ -1,9 +1,10 @@
-import type { Concern } from '@falcon/api-client/lite';
+import { type Concern, hasAll, ROUTE_PERMISSIONS } from '@falcon/api-client/lite';
 import { Card, ErrorState, PagedTable, type PagedTableColumn, Skeleton } from '@falcon/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { useSnapshot } from 'valtio';
 import { EmployeeContacts } from '../../../components/EmployeeContacts';
 import { PageHeader } from '../../../components/PageHeader';
 import { Stack } from '../../../components/Stack';
@@ -30,6 +31,9 @@ function useConcern(code: string) {
 function ConcernFrame({ code, children }: { code: string; children: (concern: Concern) => React.ReactNode }) {
   const { t } = useTranslation(['org', 'messages']);
   const concern = useConcern(code);
+  const { session } = useSnapshot(state);
+  // Administrators set the concern's single sign-on up (ADR 0064).
+  const mayConfigureSso = hasAll(session?.permissions ?? [], [ROUTE_PERMISSIONS.sysAdmin]);
   usePageTitle(concern.data?.name ?? code);
   if (concern.error) {
     return (
@@ -51,6 +55,7 @@ function ConcernFrame({ code, children }: { code: string; children: (concern: Co
             items={[
               { to: paths.concern.to(code), label: t('concern.branches') },
               { to: paths.concernContacts.to(code), label: t('contacts.title') },
+              ...(mayConfigureSso ? [{ to: paths.concernSso.to(code), label: t('concern.sso') }] : []),
             ]}
           />
         }
