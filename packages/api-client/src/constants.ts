@@ -53,6 +53,10 @@ export const MESSAGE_KEYS = [
   'stocktake_open',
   'stocktake_handed_over',
   'logout_warning',
+  'second_factor_required',
+  'second_factor_missing',
+  'second_factor_failed',
+  'second_factor_expired',
   'internal_error',
 ] as const;
 export type MessageKey = (typeof MESSAGE_KEYS)[number];

@@ -112,7 +112,13 @@ const sentenceKey = (
   | 'stocktakeStarted'
   | 'stocktakeStartedRack'
   | 'stocktakeFinished'
-  | 'labelsPrinted' => {
+  | 'labelsPrinted'
+  | 'secondFactorFailed'
+  | 'recoveryCodeFailed'
+  | 'secondFactorEnrolled'
+  | 'secondFactorRemoved'
+  | 'secondFactorReset'
+  | 'recoveryCodesRenewed' => {
   const { event, values } = words;
   const inventory = values.kind === 'inventoryList';
   switch (event) {
@@ -249,6 +255,18 @@ const sentence = (t: TFunction<'common'>, key: ReturnType<typeof sentenceKey>): 
       return t('protocol.stocktakeFinished');
     case 'labelsPrinted':
       return t('protocol.labelsPrinted');
+    case 'secondFactorFailed':
+      return t('protocol.secondFactorFailed');
+    case 'recoveryCodeFailed':
+      return t('protocol.recoveryCodeFailed');
+    case 'secondFactorEnrolled':
+      return t('protocol.secondFactorEnrolled');
+    case 'secondFactorRemoved':
+      return t('protocol.secondFactorRemoved');
+    case 'secondFactorReset':
+      return t('protocol.secondFactorReset');
+    case 'recoveryCodesRenewed':
+      return t('protocol.recoveryCodesRenewed');
   }
 };
 

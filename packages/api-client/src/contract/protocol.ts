@@ -60,6 +60,12 @@ export const PROTOCOL_EVENTS = [
   'replenishmentTimesChanged',
   'stocktakeStarted',
   'stocktakeFinished',
+  'secondFactorFailed',
+  'recoveryCodeFailed',
+  'secondFactorEnrolled',
+  'secondFactorRemoved',
+  'secondFactorReset',
+  'recoveryCodesRenewed',
 ] as const;
 export const ProtocolEvent = z.enum(PROTOCOL_EVENTS);
 export type ProtocolEvent = z.infer<typeof ProtocolEvent>;

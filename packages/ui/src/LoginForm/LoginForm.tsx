@@ -23,6 +23,8 @@ export interface LoginFormProps {
   onLanguageChange: (code: string) => void;
   /** Logo or product name above the form. */
   brand?: ReactNode;
+  /** Below the login button: another way in (a passkey), given by the app. */
+  footer?: ReactNode;
 }
 
 const Page = styled.div`
@@ -105,6 +107,7 @@ export function LoginForm({
   language,
   onLanguageChange,
   brand,
+  footer,
 }: LoginFormProps) {
   const { t } = useUiText();
   const id = useId();
@@ -164,6 +167,7 @@ export function LoginForm({
         <Button type="submit" variant="primary" loading={loading}>
           {t('login.submit')}
         </Button>
+        {footer}
       </Panel>
     </Page>
   );
