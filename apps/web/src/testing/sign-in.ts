@@ -4,6 +4,8 @@ import { signIn } from '../lib/session';
 export const signInWithMock = async (username: string, password = 'demo1234') => {
   const result = await signIn(username, password, false);
   if (result.ok !== true)
-    throw new Error(`sign-in as ${username} failed: ${result.ok ? 'a second factor is due' : result.message}`);
+    throw new Error(
+      `sign-in as ${username} failed: ${result.ok ? 'a second factor is due' : result.message}`,
+    );
   return result.session;
 };
