@@ -111,6 +111,24 @@ const hasFactor = (f: MockFactors) => f.totpSecret !== null || f.passkeys.length
 const dropOrphanCodes = (f: MockFactors) => {
   if (!hasFactor(f)) f.recoveryCodes.clear();
 };
+/**
+ * The browser's client data (type, challenge) when it is for this challenge: the mock's whole check of a
+ * passkey answer (the server verifies the signature and the authenticator data too).
+ */
+const answersChallenge = (
+  clientDataJSON: string,
+  type: 'webauthn.create' | 'webauthn.get',
+  challenge: string,
+) => {
+  try {
+    const text = atob(clientDataJSON.replace(/-/g, '+').replace(/_/g, '/'));
+    const data = JSON.parse(text) as { type?: unknown; challenge?: unknown };
+    return data.type === type && data.challenge === challenge;
+  } catch {
+    return false;
+  }
+};
+
 const named = (auth: Auth) => ({ id: auth.user.id, username: auth.user.username });
 const randomChallenge = (db: MockDb) => db.secondFactors.newChallenge();
 
@@ -168,7 +186,11 @@ export const mfaHandlers = (ctx: HandlerContext) => [
     const owner = [...db.grants.users.values()].find((u) =>
       db.secondFactors.of(u.id).passkeys.some((k) => k.id === body.credential.id),
     );
-    if (!owner || (pending.userId !== null && owner.id !== pending.userId))
+    if (
+      !owner ||
+      (pending.userId !== null && owner.id !== pending.userId) ||
+      !answersChallenge(body.credential.response.clientDataJSON, 'webauthn.get', pending.challenge)
+    )
       throw new MockError(401, 'second_factor_failed');
     db.secondFactors.closePending(cookies[PENDING_COOKIE]);
     return signedIn(db, owner.id, (session) => session);
@@ -251,8 +273,11 @@ export const mfaHandlers = (ctx: HandlerContext) => [
   }),
 
   route(ctx, 'mfa', 'passkeyRegister', ({ db, auth, body }) => {
-    if (!db.secondFactors.registrations.delete(auth.token))
-      throw new MockError(400, 'second_factor_expired', undefined, { field: 'credential' });
+    const challenge = db.secondFactors.registrations.get(auth.token);
+    if (!challenge) throw new MockError(400, 'second_factor_expired', undefined, { field: 'credential' });
+    if (!answersChallenge(body.credential.response.clientDataJSON, 'webauthn.create', challenge))
+      throw new MockError(400, 'second_factor_failed', undefined, { field: 'credential' });
+    db.secondFactors.registrations.delete(auth.token);
     const f = db.secondFactors.of(auth.user.id);
     if (f.passkeys.some((k) => k.id === body.credential.id))
       throw new MockError(400, 'validation_error', undefined, { field: 'credential' });
