@@ -77,6 +77,8 @@ export interface BuildAppOptions {
   bodyLimit?: number;
   /** The bearer token /metrics asks for (METRICS_TOKEN); without one /metrics is off (404). */
   metricsToken?: string;
+  /** The origin passkeys are bound to (PUBLIC_ORIGIN); unset: each request's own. */
+  publicOrigin?: string;
   /** fastify's trustProxy: whose X-Forwarded-For to believe (TRUST_PROXY); off unless said. */
   trustProxy?: false | number | string[];
   /**
@@ -228,6 +230,7 @@ export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstanc
       pair: { ...DEFAULT_THROTTLE.pair, ...options.throttle?.pair },
       address: { ...DEFAULT_THROTTLE.address, ...options.throttle?.address },
     },
+    publicOrigin: options.publicOrigin,
     jobs: createJobQueue({
       db: options.db,
       now,

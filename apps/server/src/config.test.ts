@@ -23,6 +23,14 @@ describe('configuration from the environment', () => {
     expect(loadConfig({ NODE_ENV: 'development' }).sessionSecure).toBe(false);
   });
 
+  it('binds passkeys to PUBLIC_ORIGIN (its origin only), or to the request when unset', () => {
+    expect(loadConfig({}).publicOrigin).toBeUndefined();
+    expect(loadConfig({ PUBLIC_ORIGIN: 'https://falcon.example.com/portal/' }).publicOrigin).toBe(
+      'https://falcon.example.com',
+    );
+    expect(() => loadConfig({ PUBLIC_ORIGIN: 'falcon.example.com' })).toThrow(ConfigError);
+  });
+
   it('keeps files in the database unless FILES_BACKEND=s3 names a bucket', () => {
     expect(loadConfig({}).s3).toBeUndefined();
     // S3_* without FILES_BACKEND=s3 change nothing (a switch back keeps them set).

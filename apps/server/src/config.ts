@@ -73,6 +73,11 @@ const EnvSchema = z.object({
   /** How long a session check is kept in memory (ADR 0044); 0 reads the database on every request. */
   SESSION_CACHE_SECONDS: z.coerce.number().min(0).max(300).default(10),
   TRUST_PROXY: trustProxy,
+  /**
+   * Where users reach the portal (https://falcon.example.com): the origin and relying party of passkeys
+   * (WebAuthn). Unset: the origin each request names in its Host header (one host, or a local start).
+   */
+  PUBLIC_ORIGIN: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
   ADMIN_USERNAME: optionalText,
   ADMIN_PASSWORD: optionalText.pipe(z.string().min(12, 'must be at least 12 characters').optional()),
   /** Where file bytes live (ADR 0052): in the database (default) or an S3-compatible object store. */
@@ -125,6 +130,8 @@ export interface Config {
   sessionCacheMs: number;
   /** fastify's trustProxy: false, a number of hops, or the proxies' addresses/CIDRs. */
   trustProxy: false | number | string[];
+  /** PUBLIC_ORIGIN: the origin (and so the relying party id) of passkeys; undefined: the request's host. */
+  publicOrigin: string | undefined;
   adminUsername: string | undefined;
   adminPassword: string | undefined;
   /** The `s3` files backend's settings; undefined: files in the database. */
@@ -184,6 +191,7 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
     sessionMaxMs: Math.round(e.SESSION_MAX_HOURS * 3_600_000),
     sessionCacheMs: Math.round(e.SESSION_CACHE_SECONDS * 1_000),
     trustProxy: e.TRUST_PROXY,
+    publicOrigin: e.PUBLIC_ORIGIN === undefined ? undefined : new URL(e.PUBLIC_ORIGIN).origin,
     adminUsername: e.ADMIN_USERNAME,
     adminPassword: e.ADMIN_PASSWORD,
     s3:

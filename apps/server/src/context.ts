@@ -24,6 +24,8 @@ export interface AppContext {
    */
   validateResponses: boolean;
   throttle: ThrottleOptions;
+  /** The origin passkeys are bound to (PUBLIC_ORIGIN); undefined: the request's own (auth/passkeys.ts). */
+  publicOrigin: string | undefined;
   /** Background jobs (pg-boss): enqueue with `jobs.enqueue(job, payload, { tx })`. */
   jobs: JobQueue;
   /** How notifications leave (ADR 0065): SMTP, the developers' mailbox (/dev/mail) or off. */

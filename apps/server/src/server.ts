@@ -37,6 +37,7 @@ const main = async () => {
     sessionCacheMs: config.sessionCacheMs,
     logger: { level: config.logLevel, stream: batchedStdout() },
     trustProxy: config.trustProxy,
+    ...(config.publicOrigin ? { publicOrigin: config.publicOrigin } : {}),
     files: createFileStorage(objects),
     metricsToken: config.metricsToken,
     mail: config.mail,

@@ -87,3 +87,13 @@ export const pdfBarcodes = async (pdf: Buffer, page = 1, dpi = 300): Promise<Dec
   });
   return found.filter((b) => b.isValid).map((b) => ({ format: b.format, text: b.text }));
 };
+
+/** Every barcode of the given formats in a PNG (a QR code the server drew, rasterised). */
+export const pngBarcodes = async (
+  png: Buffer,
+  formats: ('QRCode' | 'Code128' | 'DataMatrix')[],
+): Promise<Decoded[]> => {
+  await reader();
+  const found = await readBarcodes(new Uint8Array(png), { formats, tryHarder: true });
+  return found.filter((b) => b.isValid).map((b) => ({ format: b.format, text: b.text }));
+};

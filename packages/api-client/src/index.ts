@@ -11,6 +11,7 @@ export * from './contract/fields';
 export * from './contract/label-sheets';
 export * from './contract/lists';
 export * from './contract/location';
+export * from './contract/mfa';
 export * from './contract/notifications';
 export * from './contract/org';
 export * from './contract/protocol';

@@ -14,6 +14,7 @@ export type * from './contract/exports';
 export type * from './contract/label-sheets';
 export type * from './contract/lists';
 export type * from './contract/location';
+export type * from './contract/mfa';
 export type * from './contract/org';
 export type * from './contract/protocol';
 export type * from './contract/review';

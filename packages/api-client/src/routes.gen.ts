@@ -535,4 +535,43 @@ export const ROUTES = {
       path: '/rest/v2/dashboard',
     },
   },
+  mfa: {
+    ...PUBLIC_ROUTES.mfa,
+    status: {
+      method: 'GET',
+      path: '/rest/v2/profile/security',
+    },
+    totpSetup: {
+      method: 'POST',
+      path: '/rest/v2/profile/security/totp',
+    },
+    totpConfirm: {
+      method: 'POST',
+      path: '/rest/v2/profile/security/totp/confirm',
+    },
+    totpRemove: {
+      method: 'DELETE',
+      path: '/rest/v2/profile/security/totp',
+    },
+    passkeyRegisterOptions: {
+      method: 'POST',
+      path: '/rest/v2/profile/security/passkey/options',
+    },
+    passkeyRegister: {
+      method: 'POST',
+      path: '/rest/v2/profile/security/passkey',
+    },
+    passkeyRemove: {
+      method: 'DELETE',
+      path: '/rest/v2/profile/security/passkey/:id',
+    },
+    recoveryCodes: {
+      method: 'POST',
+      path: '/rest/v2/profile/security/recovery-codes',
+    },
+    reset: {
+      method: 'POST',
+      path: '/rest/v2/user/:username/second-factor/reset',
+    },
+  },
 } as const satisfies Record<string, Record<string, RouteMeta>>;

@@ -46,4 +46,31 @@ export const PUBLIC_ROUTES = {
       responseKind: 'text',
     },
   },
+  mfa: {
+    verify: {
+      method: 'POST',
+      path: '/rest/v2/auth/second-factor',
+      auth: 'public',
+    },
+    passkeyOptions: {
+      method: 'POST',
+      path: '/rest/v2/auth/passkey/options',
+      auth: 'public',
+    },
+    passkeySignIn: {
+      method: 'POST',
+      path: '/rest/v2/auth/passkey',
+      auth: 'public',
+    },
+    enrolTotp: {
+      method: 'POST',
+      path: '/rest/v2/auth/enrol/totp',
+      auth: 'public',
+    },
+    enrolTotpConfirm: {
+      method: 'POST',
+      path: '/rest/v2/auth/enrol/totp/confirm',
+      auth: 'public',
+    },
+  },
 } as const satisfies Record<string, Record<string, RouteMeta>>;

@@ -209,6 +209,16 @@ const C = contract;
 
 const futureDate = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
+/** A well-formed passkey answer no authenticator gave (the second step's endpoints refuse it). */
+const UNKNOWN_PASSKEY = {
+  id: 'AAAA',
+  rawId: 'AAAA',
+  type: 'public-key',
+  response: { clientDataJSON: 'AAAA', authenticatorData: 'AAAA', signature: 'AAAA' },
+  clientExtensionResults: {},
+};
+const ATTESTATION = { clientDataJSON: 'AAAA', attestationObject: 'AAAA' };
+
 /** Every endpoint of the contract: a new endpoint without a row plan does not compile. */
 const MATRIX_SPECS: Record<EndpointName, Spec> = {
   'auth.signin': {
@@ -902,6 +912,74 @@ const MATRIX_SPECS: Record<EndpointName, Spec> = {
   },
   'admin.overview': { variants: NONE, request: () => req(C.admin.overview) },
   'admin.dashboard': { variants: NONE, request: () => req(C.admin.dashboard) },
+  // Second factor (issue 18): the demo users have none, so the second step has no sign-in waiting.
+  'mfa.verify': {
+    variants: NONE,
+    session: 'none',
+    request: () => req(C.mfa.verify, {}, { method: 'totp', code: '000000' }),
+    rule: () => ({ status: 401, reason: 'no sign-in waits for a second factor' }),
+  },
+  'mfa.passkeyOptions': {
+    variants: NONE,
+    session: 'none',
+    request: () => req(C.mfa.passkeyOptions, {}, { purpose: 'sign-in' }),
+  },
+  'mfa.passkeySignIn': {
+    variants: NONE,
+    session: 'none',
+    request: () => req(C.mfa.passkeySignIn, {}, { credential: UNKNOWN_PASSKEY }),
+    rule: () => ({ status: 401, reason: 'no passkey challenge was handed out' }),
+  },
+  'mfa.enrolTotp': {
+    variants: NONE,
+    session: 'none',
+    request: () => req(C.mfa.enrolTotp),
+    rule: () => ({ status: 401, reason: 'no sign-in waits for an enrolment' }),
+  },
+  'mfa.enrolTotpConfirm': {
+    variants: NONE,
+    session: 'none',
+    request: () => req(C.mfa.enrolTotpConfirm, {}, { code: '000000' }),
+    rule: () => ({ status: 401, reason: 'no sign-in waits for an enrolment' }),
+  },
+  'mfa.status': { variants: NONE, request: () => req(C.mfa.status) },
+  'mfa.totpSetup': { variants: NONE, request: () => req(C.mfa.totpSetup) },
+  'mfa.totpConfirm': {
+    variants: NONE,
+    request: () => req(C.mfa.totpConfirm, {}, { code: '000000' }),
+    rule: () => ({ status: 400, reason: 'not a code of the new secret (second_factor_failed)' }),
+  },
+  'mfa.totpRemove': {
+    variants: NONE,
+    request: () => req(C.mfa.totpRemove),
+    rule: () => ({ status: 404, reason: 'no TOTP is set up' }),
+  },
+  'mfa.passkeyRegisterOptions': { variants: NONE, request: () => req(C.mfa.passkeyRegisterOptions) },
+  'mfa.passkeyRegister': {
+    variants: NONE,
+    request: () =>
+      req(
+        C.mfa.passkeyRegister,
+        {},
+        { name: 'Key', credential: { ...UNKNOWN_PASSKEY, response: ATTESTATION } },
+      ),
+    rule: () => ({ status: 400, reason: 'the attestation does not verify' }),
+  },
+  'mfa.passkeyRemove': {
+    variants: NONE,
+    request: () => req(C.mfa.passkeyRemove, { id: 'none' }),
+    rule: () => ({ status: 404, reason: 'none of the caller’s passkeys' }),
+  },
+  'mfa.recoveryCodes': {
+    variants: NONE,
+    request: () => req(C.mfa.recoveryCodes),
+    rule: () => ({ status: 409, reason: 'no second factor to stand in for (second_factor_missing)' }),
+  },
+  'mfa.reset': {
+    variants: OWN_FOREIGN,
+    object: (p, c, v) => p.customer(p.concernFor(c, v)),
+    request: (x) => req(C.mfa.reset, { username: (x.obj as { username: string }).username }),
+  },
 };
 
 /**

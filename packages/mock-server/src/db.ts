@@ -26,6 +26,7 @@ import { HistoryStore } from './store/history';
 import { Ids } from './store/ids';
 import { ProtocolLog } from './store/protocol';
 import { ReviewStore } from './store/reviews';
+import { SecondFactorStore } from './store/second-factors';
 import { type Auth, SessionStore } from './store/sessions';
 
 export type { StoredBarcodeList, StoredExport, StoredInventoryList } from './store/files';
@@ -94,6 +95,8 @@ export class MockDb {
   rackHandled!: Map<string, RackHandled>;
   /** Counts (stocktake) started on /app. */
   stocktakes!: StoredStocktake[];
+  /** TOTP, passkeys, recovery codes and pending sign-ins (issue 18). */
+  secondFactors!: SecondFactorStore;
 
   constructor(dataset: Dataset) {
     this.dataset = dataset;
@@ -132,6 +135,7 @@ export class MockDb {
     this.history = new HistoryStore(d);
     this.rackHandled = new Map();
     this.stocktakes = [];
+    this.secondFactors = new SecondFactorStore();
   }
 
   /** A new id with a prefix, unique within this database. */

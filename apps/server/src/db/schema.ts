@@ -2,6 +2,7 @@ import type { ProtocolParams } from '@falcon/api-client';
 import type { Language } from '@falcon/locales';
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   customType,
@@ -253,6 +254,8 @@ export const roles = pgTable(
     lastname: text('lastname'),
     region: text('region'),
     builtIn: boolean('built_in').notNull().default(false),
+    /** Its users need a second factor (issue 18): led to enrol one right after the password. */
+    secondFactorRequired: boolean('second_factor_required').notNull().default(false),
     /** The concern that owns the role; null = global (built-in, or made by internal staff). */
     concernCode: text('concern_code').references(() => concerns.code),
   },
@@ -369,6 +372,75 @@ export const loginAttempts = pgTable(
     refused: integer('refused').notNull().default(0),
   },
   (t) => [index('login_attempts_last_failure_idx').on(t.lastFailureAt)],
+);
+
+// --- second factor (issue 18, ADR 0063) -----------------------------------------------------------
+
+/**
+ * A user's TOTP. A secret must be readable to compute codes (it cannot be hashed). `secret`: the confirmed
+ * one (null: none, the row only holds a secret being set up); `pendingSecret`: a new one waiting for its
+ * first code. `lastTimeStep`: the time step of the last accepted code, so a code is accepted once.
+ */
+export const totpFactors = pgTable('totp_factors', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  secret: text('secret'),
+  pendingSecret: text('pending_secret'),
+  lastTimeStep: bigint('last_time_step', { mode: 'number' }),
+  createdAt: ts('created_at').notNull(),
+});
+
+/** WebAuthn credentials (passkeys); the id is the credential id (base64url), the key its COSE public key. */
+export const passkeys = pgTable(
+  'passkeys',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    publicKey: bytea('public_key').notNull(),
+    counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+    transports: text('transports').array().notNull().default(sql`'{}'::text[]`),
+    createdAt: ts('created_at').notNull(),
+    lastUsedAt: ts('last_used_at'),
+  },
+  (t) => [index('passkeys_user_idx').on(t.userId)],
+);
+
+/** One-time recovery codes, only their SHA-256 (ten random base32 characters: 50 bits each). */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: ts('used_at'),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.codeHash] })],
+);
+
+/**
+ * Sign-ins between the password and the second factor, and passkey challenges: the cookie carries a
+ * random token, the row its SHA-256. `stage`: `verify` (a factor is due), `enrol` (the role requires one
+ * and the user has none), `passkey` (a password-less sign-in: no user until the passkey names one),
+ * `register` (a passkey being added on the profile; the id is derived from the session).
+ */
+export const authChallenges = pgTable(
+  'auth_challenges',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    stage: text('stage', { enum: ['verify', 'enrol', 'passkey', 'register'] }).notNull(),
+    /** The WebAuthn challenge last handed out (base64url), or null. */
+    challenge: text('challenge'),
+    createdAt: ts('created_at').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+  },
+  (t) => [index('auth_challenges_expires_idx').on(t.expiresAt)],
 );
 
 // --- requests, protocol ------------------------------------------------------------------------

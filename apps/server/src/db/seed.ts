@@ -1,4 +1,4 @@
-import { DEFAULT_ROLE_NAMES, DEFAULT_ROLES, weekStart } from '@falcon/api-client';
+import { DEFAULT_ROLE_NAMES, DEFAULT_ROLES, SECOND_FACTOR_ROLES, weekStart } from '@falcon/api-client';
 import type { Dataset } from '@falcon/demo-data';
 import { count } from 'drizzle-orm';
 import { hashPassword } from '../auth/password';
@@ -209,6 +209,7 @@ const builtInRoles = () =>
     lastname: null,
     region: null,
     builtIn: true,
+    secondFactorRequired: SECOND_FACTOR_ROLES.includes(rolename),
     permissions: [...DEFAULT_ROLES[rolename].permissions] as string[],
   }));
 

@@ -1,48 +1,28 @@
 import { protocolEntry, sessionView } from '@falcon/api-client';
-import { and, eq, sql } from 'drizzle-orm';
-import type { FastifyReply } from 'fastify';
 import { verifyPassword } from '../auth/password';
-import { type Auth, authOf, closeSession, openSession, SESSION_COOKIE } from '../auth/sessions';
+import { factorsOf, hasFactor, openChallenge, secondFactorRequired } from '../auth/second-factor';
+import { closeSession, openSession } from '../auth/sessions';
+import {
+  clearPendingCookie,
+  clearSessionCookie,
+  completeSignIn,
+  PENDING_COOKIE,
+  sessionOfToken,
+  setPendingCookie,
+  setSessionCookie,
+  userByName,
+} from '../auth/signin';
 import { throttledCheck, throttleKeys } from '../auth/throttle';
-import type { AppContext } from '../context';
-import * as t from '../db/schema';
 import { HttpError } from '../errors';
 import { writeProtocol } from '../services/protocol';
 import { passwordSignInOff } from '../services/sso';
 import { defineRoutes } from './define';
 
-export const setSessionCookie = (reply: FastifyReply, ctx: AppContext, token: string) =>
-  reply.setCookie(SESSION_COOKIE, token, {
-    path: '/',
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: ctx.sessionSecure,
-  });
-
-const clearSessionCookie = (reply: FastifyReply, ctx: AppContext) =>
-  reply.clearCookie(SESSION_COOKIE, {
-    path: '/',
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: ctx.sessionSecure,
-  });
-
-/** An active user by username (any case); a deactivated one cannot sign in and answers like an unknown one. */
-const userByName = async (db: AppContext['db'], username: string) => {
-  const [user] = await db
-    .select({ id: t.users.id, username: t.users.username, passwordHash: t.users.passwordHash })
-    .from(t.users)
-    .where(and(eq(sql`lower(${t.users.username})`, username.trim().toLowerCase()), eq(t.users.active, true)))
-    .limit(1);
-  return user;
-};
-
-/** The session of a freshly opened token (the handler answers with it). */
-export const sessionOfToken = async (ctx: AppContext, token: string): Promise<Auth> => {
-  const auth = await authOf(ctx.db, token, ctx.now(), ctx.sessionMaxMs);
-  if (!auth) throw new HttpError(500, 'internal_error');
-  return auth;
-};
+const methodsOf = (f: Awaited<ReturnType<typeof factorsOf>>) => [
+  ...(f.totp ? (['totp'] as const) : []),
+  ...(f.passkeys > 0 ? (['passkey'] as const) : []),
+  ...(f.recoveryCodesLeft > 0 ? (['recovery'] as const) : []),
+];
 
 export const authRoutes = defineRoutes('auth', {
   signin: async ({ db, ctx, body, request, reply, optionalAuth }) => {
@@ -72,13 +52,17 @@ export const authRoutes = defineRoutes('auth', {
     // A concern that signs in through its own provider may have switched passwords off (ADR 0064);
     // said only after the right password, so it tells a stranger nothing.
     if (await passwordSignInOff(db, user.id)) throw new HttpError(403, 'sso_required');
-    // A new session id on every sign-in (no session fixation); the previous one ends.
-    if (optionalAuth) await closeSession(db, optionalAuth.sessionId);
-    const token = await openSession(db, user.id, null, now);
-    await db.update(t.users).set({ lastLogin: now }).where(eq(t.users.id, user.id));
-    await writeProtocol(db, protocolEntry.signedIn(user));
-    setSessionCookie(reply, ctx, token);
-    return sessionView(await sessionOfToken(ctx, token));
+    // A second factor is due when the user has one, or when a role requires one (then enrol it first):
+    // no session yet, a short-lived pending sign-in for the second step (routes/mfa.ts).
+    const factors = await factorsOf(db, user.id);
+    if (hasFactor(factors) || (await secondFactorRequired(db, user.id))) {
+      const stage = hasFactor(factors) ? 'verify' : 'enrol';
+      setPendingCookie(reply, ctx, await openChallenge(db, user.id, stage, now));
+      const methods = stage === 'enrol' ? [] : methodsOf(factors);
+      return { secondFactor: { stage, methods } };
+    }
+    if (request.cookies[PENDING_COOKIE]) clearPendingCookie(reply, ctx);
+    return completeSignIn(ctx, reply, user, optionalAuth);
   },
 
   impersonate: async ({ db, ctx, body, auth, reply }) => {

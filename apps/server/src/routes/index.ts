@@ -9,6 +9,7 @@ import { labelRoutes } from './labels';
 import { barcodeListsRoutes, inventoryListsRoutes } from './lists';
 import { locationRoutes } from './location';
 import { locationFileRoutes } from './location-files';
+import { mfaRoutes } from './mfa';
 import { notificationsRoutes } from './notifications';
 import { cblRoutes, concernRoutes, concernsRoutes, contentRoutes, employeeRoutes } from './org';
 import { protocolRoutes } from './protocol';
@@ -47,6 +48,7 @@ export const routeGroups = [
   profileRoutes,
   notificationsRoutes,
   adminRoutes,
+  mfaRoutes,
 ] as const;
 
 /** Every endpoint of the contract has a handler: an endpoint without one does not compile. */

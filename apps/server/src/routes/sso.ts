@@ -9,6 +9,7 @@ import {
   oidcConfiguration,
 } from '../auth/oidc';
 import { closeSession, openSession } from '../auth/sessions';
+import { sessionOfToken, setSessionCookie } from '../auth/signin';
 import type { AppContext } from '../context';
 import * as t from '../db/schema';
 import { fail, HttpError, invalid, notFound } from '../errors';
@@ -26,7 +27,6 @@ import {
   takePendingLogin,
   userForClaims,
 } from '../services/sso';
-import { sessionOfToken, setSessionCookie } from './auth';
 import { defineRoutes } from './define';
 
 /** Binds a sign-in to the browser that started it: only that browser's callback completes it. */

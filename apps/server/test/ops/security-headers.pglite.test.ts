@@ -8,7 +8,7 @@
  * PGlite pass only (vitest.config.ts): headers do not depend on the database engine.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, httpClient, type StartedServer, startServer } from './support';
+import { API, httpClient, type StartedServer, signInAnswer, startServer } from './support';
 
 const ADMIN = { username: 'secadmin', password: 'sec-password-1234' };
 const env = { DEMO_DATA: '0', ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password };
@@ -25,10 +25,11 @@ afterAll(async () => {
   await Promise.all([plain?.stop(), tls?.stop()]);
 });
 
+/** The production start's ADMIN needs a second factor (ADR 0063): the answer that opens the session. */
 const signIn = async (origin: string) => {
-  const res = await httpClient(origin).post(`${API}/auth/signin`, ADMIN);
+  const res = await signInAnswer(origin, ADMIN.username, ADMIN.password);
   expect(res.status, res.text).toBe(200);
-  const cookies = res.headers.getSetCookie();
+  const cookies = res.headers.getSetCookie().filter((c) => c.startsWith('falcon_session='));
   expect(cookies).toHaveLength(1);
   const cookie = cookies[0] as string;
   const attributes = cookie

@@ -18,6 +18,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
+import { generate } from 'otplib';
 import pg from 'pg';
 
 import { type StartedServer, startServer } from '../../../../scripts/server-process.mjs';
@@ -106,6 +107,21 @@ export const signInHttp = async (
   username: string,
   password = DEMO_PASSWORD,
 ): Promise<HttpClient> => {
+  const res = await signInAnswer(origin, username, password);
+  const cookie = res.headers.getSetCookie().find((c) => c.startsWith('falcon_session='));
+  if (!cookie) throw new Error('no session cookie');
+  return httpClient(origin, cookie.split(';')[0] as string);
+};
+
+/** Recovery codes of the administrators the ops tests enrolled, per origin and username. */
+const recoveryCodes = new Map<string, string[]>();
+
+/**
+ * The answer that opens the session: the password's, or, where a second factor is due (a production
+ * start's ADMIN, ADR 0063), the second step's: the first sign-in enrols TOTP (otplib makes the code),
+ * later ones answer with the recovery codes it gave, one each.
+ */
+export const signInAnswer = async (origin: string, username: string, password = DEMO_PASSWORD) => {
   const deadline = Date.now() + 30_000;
   let res = await httpClient(origin).post(`${API}/auth/signin`, { username, password });
   while (res.status === 503 && res.headers.get('retry-after') && Date.now() < deadline) {
@@ -113,9 +129,23 @@ export const signInHttp = async (
     res = await httpClient(origin).post(`${API}/auth/signin`, { username, password });
   }
   if (res.status !== 200) throw new Error(`sign-in of ${username} failed: ${res.status} ${res.text}`);
-  const cookie = res.headers.getSetCookie().find((c) => c.startsWith('falcon_session='));
-  if (!cookie) throw new Error('no session cookie');
-  return httpClient(origin, cookie.split(';')[0] as string);
+  const step = (res.json() as { secondFactor?: { stage: 'verify' | 'enrol' } }).secondFactor;
+  if (!step) return res;
+  const pending = res.headers.getSetCookie().find((c) => c.startsWith('falcon_pending='));
+  const second = httpClient(origin, pending?.split(';')[0] ?? '');
+  const key = `${origin} ${username}`;
+  if (step.stage === 'enrol') {
+    const { secret } = (await second.post(`${API}/auth/enrol/totp`)).json() as { secret: string };
+    const done = await second.post(`${API}/auth/enrol/totp/confirm`, { code: await generate({ secret }) });
+    if (done.status !== 200) throw new Error(`enrolment of ${username} failed: ${done.status} ${done.text}`);
+    recoveryCodes.set(key, (done.json() as { recoveryCodes: string[] }).recoveryCodes);
+    return done;
+  }
+  const code = recoveryCodes.get(key)?.shift();
+  if (!code) throw new Error(`no recovery code left for ${username}`);
+  const done = await second.post(`${API}/auth/second-factor`, { method: 'recovery', code });
+  if (done.status !== 200) throw new Error(`second step of ${username} failed: ${done.status} ${done.text}`);
+  return done;
 };
 
 // --- exports, as their owner sees them ---------------------------------------------------------

@@ -115,7 +115,13 @@ const sentenceKey = (
   | 'ssoConfigured'
   | 'ssoRemoved'
   | 'ssoProvisioned'
-  | 'labelsPrinted' => {
+  | 'labelsPrinted'
+  | 'secondFactorFailed'
+  | 'recoveryCodeFailed'
+  | 'secondFactorEnrolled'
+  | 'secondFactorRemoved'
+  | 'secondFactorReset'
+  | 'recoveryCodesRenewed' => {
   const { event, values } = words;
   const inventory = values.kind === 'inventoryList';
   switch (event) {
@@ -258,6 +264,18 @@ const sentence = (t: TFunction<'common'>, key: ReturnType<typeof sentenceKey>): 
       return t('protocol.ssoRemoved');
     case 'ssoProvisioned':
       return t('protocol.ssoProvisioned');
+    case 'secondFactorFailed':
+      return t('protocol.secondFactorFailed');
+    case 'recoveryCodeFailed':
+      return t('protocol.recoveryCodeFailed');
+    case 'secondFactorEnrolled':
+      return t('protocol.secondFactorEnrolled');
+    case 'secondFactorRemoved':
+      return t('protocol.secondFactorRemoved');
+    case 'secondFactorReset':
+      return t('protocol.secondFactorReset');
+    case 'recoveryCodesRenewed':
+      return t('protocol.recoveryCodesRenewed');
   }
 };
 

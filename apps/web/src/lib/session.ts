@@ -1,4 +1,10 @@
-import { type ApiError, isApiError, type MessageKey, type Session } from '@falcon/api-client';
+import {
+  type ApiError,
+  isApiError,
+  type MessageKey,
+  type SecondFactorNeeded,
+  type Session,
+} from '@falcon/api-client';
 import { api } from './api';
 import { browser } from './browser';
 import { forgetServerData } from './server-data';
@@ -8,6 +14,8 @@ export { browser };
 
 export type SignInResult =
   | { ok: true; session: Session }
+  /** The password was right; a second factor is due (issue 18): verify one, or enrol one first. */
+  | { ok: 'second-factor'; step: SecondFactorNeeded['secondFactor'] }
   /** `retryAfterSeconds`: how long a back-off lasts (too_many_requests). */
   | { ok: false; message: MessageKey; retryAfterSeconds?: number };
 
@@ -21,11 +29,10 @@ export const signIn = async (
   remember: boolean,
 ): Promise<SignInResult> => {
   try {
-    const session = await api.auth.signin({ body: { username, password } });
-    if (!session?.username) return { ok: false, message: 'invalid_credentials' };
-    forgetServerData();
-    setSession(session, remember);
-    return { ok: true, session };
+    const answer = await api.auth.signin({ body: { username, password } });
+    if (answer && 'secondFactor' in answer) return { ok: 'second-factor', step: answer.secondFactor };
+    if (!answer?.username) return { ok: false, message: 'invalid_credentials' };
+    return { ok: true, session: signedIn(answer, remember) };
   } catch (error) {
     const key = isApiError(error) ? error.key : 'unspecifiedNetworkError';
     return {
@@ -69,5 +76,37 @@ export const completeCompanySignIn = async (answer: {
   } catch (error) {
     const key = isApiError(error) ? error.key : 'unspecifiedNetworkError';
     return { ok: false, message: key === 'validation_error' || key === 'unauthorized' ? 'sso_failed' : key };
+  }
+};
+
+/** A session opened (by the password alone, or after the second factor): the app takes it over. */
+export const signedIn = (session: Session, remember?: boolean): Session => {
+  forgetServerData();
+  setSession(session, remember);
+  return session;
+};
+
+/**
+ * Password-less sign-in with a passkey (issue 18): the browser asks the authenticator (the library loads
+ * only now); a cancelled prompt is no failure to show.
+ */
+export const passkeySignIn = async (): Promise<
+  { ok: true; session: Session } | { ok: false; message: MessageKey | null }
+> => {
+  try {
+    const { startAuthentication } = await import('@simplewebauthn/browser');
+    const optionsJSON = await api.mfa.passkeyOptions({ body: { purpose: 'sign-in' } });
+    let credential: Awaited<ReturnType<typeof startAuthentication>>;
+    try {
+      credential = await startAuthentication({
+        optionsJSON: optionsJSON as Parameters<typeof startAuthentication>[0]['optionsJSON'],
+      });
+    } catch {
+      return { ok: false, message: null };
+    }
+    const session = await api.mfa.passkeySignIn({ body: { credential: credential as never } });
+    return { ok: true, session: signedIn(session) };
+  } catch (error) {
+    return { ok: false, message: isApiError(error) ? error.key : 'unspecifiedNetworkError' };
   }
 };

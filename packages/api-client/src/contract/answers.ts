@@ -25,9 +25,11 @@ export const errorAnswersOf = (endpoint: AnyEndpoint): ErrorAnswer[] => {
     });
   if (endpoint.auth !== 'public')
     answers.push({ status: 401, description: 'No session, or the session has ended (unauthorized)' });
-  else if (endpoint.throttled)
-    answers.push({ status: 401, description: 'login_failed: the username or the password is wrong' });
-  else if (endpoint.unauthorized) answers.push({ status: 401, description: endpoint.unauthorized });
+  else if (endpoint.unauthorized || endpoint.throttled)
+    answers.push({
+      status: 401,
+      description: endpoint.unauthorized ?? 'login_failed: the username or the password is wrong',
+    });
   const forbidden = [
     ...(mutating ? ['csrf_header_missing: the X-Requested-With header is missing'] : []),
     ...(endpoint.permissions?.length ? [`forbidden: needs ${endpoint.permissions.join(' and ')}`] : []),

@@ -23,6 +23,25 @@ export const Session = z.object({
 });
 export type Session = z.infer<typeof Session>;
 
+/**
+ * The sign-in's answer when a second factor is due (issue 18, ADR 0063): `verify` one of the user's
+ * factors, or `enrol` one first (the role requires it). A short-lived HttpOnly pending cookie carries
+ * the sign-in to the second step (contract/mfa.ts).
+ */
+export const SecondFactorNeeded = z.object({
+  secondFactor: z.object({
+    stage: z.enum(['verify', 'enrol']),
+    /** The factors the user can answer with (`verify`); empty for `enrol`. */
+    methods: z.array(z.enum(['totp', 'passkey', 'recovery'])),
+  }),
+});
+export type SecondFactorNeeded = z.infer<typeof SecondFactorNeeded>;
+
+/** What a sign-in answers: the session, or the second step it waits for. */
+export const SignInAnswer = z.union([Session, SecondFactorNeeded]);
+export type SignInAnswer = z.infer<typeof SignInAnswer>;
+export const needsSecondFactor = (a: SignInAnswer): a is SecondFactorNeeded => 'secondFactor' in a;
+
 export const Credentials = z.strictObject({
   username: z.string().trim().min(1).max(100),
   password: z.string().min(1).max(200),
@@ -39,13 +58,14 @@ export const auth = {
   signin: defineEndpoint({
     method: 'POST',
     path: '/rest/v2/auth/signin',
-    summary: 'Sign in with username and password; sets the session cookie',
+    summary:
+      'Sign in with username and password; sets the session cookie, or answers the second step due (pending cookie)',
     auth: 'public',
     body: Credentials,
     throttled: true,
     inputPermissions:
       "403 sso_required: the user's concern signs in through its own identity provider and has switched password sign-in off",
-    response: Session,
+    response: SignInAnswer,
   }),
   impersonate: defineEndpoint({
     method: 'POST',

@@ -58,6 +58,8 @@ export interface EndpointDef<
   status?: 200 | 201 | 202;
   /** 409: the message keys of the conflicts the endpoint answers with (state that forbids the change). */
   conflicts?: readonly MessageKey[];
+  /** 401 of a public endpoint: what it means (a throttled one's default is login_failed). */
+  unauthorized?: string;
   /** 429: failed attempts are throttled (a back-off; the answer carries Retry-After). */
   throttled?: true;
   /** 401 of a public endpoint that signs in without a password: what it refuses (sso.callback). */

@@ -6,6 +6,7 @@ import type { AnyEndpoint } from './define';
 import { exportsApi } from './exports';
 import { barcodeLists, inventoryLists } from './lists';
 import { concernSearch, location } from './location';
+import { mfa } from './mfa';
 import { notifications } from './notifications';
 import { cbl, concern, concerns, content, employee } from './org';
 import { protocol } from './protocol';
@@ -40,6 +41,7 @@ export const contract = {
   profile,
   notifications,
   admin,
+  mfa,
 } as const;
 
 export type Contract = typeof contract;

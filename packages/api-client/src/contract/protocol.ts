@@ -63,6 +63,12 @@ export const PROTOCOL_EVENTS = [
   'ssoConfigured',
   'ssoRemoved',
   'ssoProvisioned',
+  'secondFactorFailed',
+  'recoveryCodeFailed',
+  'secondFactorEnrolled',
+  'secondFactorRemoved',
+  'secondFactorReset',
+  'recoveryCodesRenewed',
 ] as const;
 export const ProtocolEvent = z.enum(PROTOCOL_EVENTS);
 export type ProtocolEvent = z.infer<typeof ProtocolEvent>;

@@ -29,6 +29,19 @@ interface Named {
   username: string;
 }
 
+type SecondFactorMethod = 'totp' | 'passkey' | 'recovery';
+/** Names of the methods as every language writes them. */
+const SECOND_FACTOR_NAMES: Record<Exclude<SecondFactorMethod, 'recovery'>, string> = {
+  totp: 'TOTP',
+  passkey: 'Passkey',
+};
+
+interface SecondFactorCounts {
+  totp: boolean;
+  passkeys: number;
+  recoveryCodes: number;
+}
+
 interface RoleState {
   rolename: string;
   permissions: readonly string[];
@@ -128,6 +141,42 @@ export const protocolEntry = {
   passwordChanged: (u: Named): ProtocolEntryInput =>
     userEntry(u.username, 'update', u.id, `${u.username} changed the password`, {
       params: said('passwordChanged', { username: u.username }),
+    }),
+
+  /** A wrong TOTP or recovery code, or a passkey that did not verify, in the second step of a sign-in. */
+  secondFactorFailed: (u: Named, method: SecondFactorMethod): ProtocolEntryInput =>
+    userEntry(u.username, 'signin_failed', u.id, `second factor (${method}) failed for ${u.username}`, {
+      params:
+        method === 'recovery'
+          ? said('recoveryCodeFailed', { username: u.username })
+          : said('secondFactorFailed', { username: u.username, method: SECOND_FACTOR_NAMES[method] }),
+      after: { method },
+    }),
+
+  /** The user enrolled a factor (a confirmed TOTP, a passkey) on the profile or at sign-in. */
+  secondFactorEnrolled: (u: Named, method: 'totp' | 'passkey'): ProtocolEntryInput =>
+    userEntry(u.username, 'update', u.id, `${u.username} enrolled a second factor (${method})`, {
+      params: said('secondFactorEnrolled', { username: u.username, method: SECOND_FACTOR_NAMES[method] }),
+      after: { method },
+    }),
+
+  secondFactorRemoved: (u: Named, method: 'totp' | 'passkey'): ProtocolEntryInput =>
+    userEntry(u.username, 'update', u.id, `${u.username} removed a second factor (${method})`, {
+      params: said('secondFactorRemoved', { username: u.username, method: SECOND_FACTOR_NAMES[method] }),
+      before: { method },
+    }),
+
+  /** An administrator removed every factor of a user (lost phone or key): the user enrols anew. */
+  secondFactorReset: (actor: string, target: Named, before: SecondFactorCounts): ProtocolEntryInput =>
+    userEntry(actor, 'update', target.id, `second factors of ${target.username} reset by ${actor}`, {
+      params: said('secondFactorReset', { actor, username: target.username }),
+      before: { ...before },
+      after: { totp: false, passkeys: 0, recoveryCodes: 0 },
+    }),
+
+  recoveryCodesRenewed: (u: Named): ProtocolEntryInput =>
+    userEntry(u.username, 'update', u.id, `${u.username} made new recovery codes`, {
+      params: said('recoveryCodesRenewed', { username: u.username }),
     }),
 
   /** The user changed their own personal data on the profile (name, e-mail, phone, language). */

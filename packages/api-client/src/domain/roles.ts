@@ -22,6 +22,13 @@ const CONTAINER_REQUESTS = [
 
 const unique = (codes: readonly PermissionCode[]): PermissionCode[] => [...new Set(codes)];
 
+/**
+ * The built-in roles whose users need a second factor on a production start (issue 18, ADR 0063): the
+ * supplier's administrators and clerks see every customer's data. The demo dataset leaves it off (its
+ * users share a known password and sign in without a second step; the tests switch it on).
+ */
+export const SECOND_FACTOR_ROLES: readonly string[] = ['ADMIN', 'BACKOFFICE'];
+
 /** The default roles (ARCHITECTURE.md); administrators may edit them. */
 export const DEFAULT_ROLES = {
   ADMIN: { description: 'everything', permissions: [...ALL_PERMISSION_CODES] },

@@ -58,7 +58,7 @@ const actorFor = (db: MockDb, auth: Auth): Actor =>
 const administers = (db: MockDb, auth: Auth, u: DatasetUser) =>
   administersUser(callerOf(auth), u, resolver(db));
 
-const administered = (db: MockDb, auth: Auth, u: DatasetUser | undefined): DatasetUser => {
+export const administered = (db: MockDb, auth: Auth, u: DatasetUser | undefined): DatasetUser => {
   if (!u || !administers(db, auth, u)) return notFound();
   return u as DatasetUser;
 };

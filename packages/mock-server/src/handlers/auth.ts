@@ -2,6 +2,7 @@ import { protocolEntry, sessionView } from '@falcon/api-client';
 import { HttpResponse } from 'msw';
 import type { Auth } from '../db';
 import { MockError } from '../errors';
+import { secondStep } from './mfa';
 import { type HandlerContext, route, SESSION_COOKIE } from './route';
 import { throttledCheck } from './throttle';
 
@@ -22,6 +23,8 @@ export const authHandlers = (ctx: HandlerContext) => [
       // Same answer for an unknown user and a wrong password: no user enumeration.
       throw new MockError(401, 'login_failed');
     }
+    // A user who enrolled a factor (on the mock's profile) answers the second step first.
+    if (db.secondFactors.hasFactor(user.id)) return secondStep(db, user.id);
     user.lastLogin = db.now();
     const token = db.sessions.open(user);
     db.protocol.log(protocolEntry.signedIn(user));

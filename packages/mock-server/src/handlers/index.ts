@@ -8,6 +8,7 @@ import { articleHandlers, containerHandlers, documentHandlers } from './containe
 import { exportsHandlers } from './exports';
 import { barcodeListsHandlers, inventoryListsHandlers } from './lists';
 import { locationHandlers } from './location';
+import { mfaHandlers } from './mfa';
 import { notificationsHandlers } from './notifications';
 import { cblHandlers, concernHandlers, concernsHandlers, contentHandlers, employeeHandlers } from './org';
 import { protocolHandlers } from './protocol';
@@ -54,6 +55,7 @@ const BUILDERS: Record<ResourceName, (ctx: HandlerContext) => HttpHandler[]> = {
   profile: profileHandlers,
   notifications: notificationsHandlers,
   admin: adminHandlers,
+  mfa: mfaHandlers,
 };
 
 /** A lazily created database: building handlers is free, the first request creates the data. */

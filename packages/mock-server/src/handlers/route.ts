@@ -46,6 +46,8 @@ interface Call<E extends AnyEndpoint> {
   apiUrl: (path: string) => string;
   /** The `lang` query parameter the client adds to every request (the locale on screen). */
   lang: string | null;
+  /** The request's cookies (the pending sign-in of the second factor). */
+  cookies: Record<string, string>;
   ctx: HandlerContext;
 }
 
@@ -174,6 +176,7 @@ export const route = <R extends ResourceName, N extends keyof Contract[R] & stri
         optionalAuth,
         apiUrl: (path: string) => `${apiBase}${path}`,
         lang: url.searchParams.get('lang'),
+        cookies,
         ctx,
       } as Call<Endpoint<R, N>>;
       const result = await resolver(call);

@@ -53,6 +53,13 @@ export const Default: Story = {
 export const Playground: Story = { args: { initialUsername: 'backoffice', loading: false, error: null } };
 export const Loading: Story = { args: { initialUsername: 'admin', loading: true } };
 export const Failed: Story = { args: { initialUsername: 'admin', error: 'Login failed! Please try again.' } };
+/** Another way in below the login button (the app offers a passkey there). */
+export const WithFooter: Story = {
+  args: { footer: <button type="button">Sign in with a passkey</button> },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('button', { name: 'Sign in with a passkey' })).toBeVisible();
+  },
+};
 export const OneLanguage: Story = { args: { languages: [{ code: 'de' }], language: 'de' } };
 export const LongTexts: Story = {
   args: {

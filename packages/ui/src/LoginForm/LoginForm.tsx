@@ -25,6 +25,8 @@ export interface LoginFormProps {
   brand?: ReactNode;
   /** Another way to sign in (a company account), shown below the form: its own element, never inside it. */
   alternative?: ReactNode;
+  /** Below the login button: another way in (a passkey), given by the app. */
+  footer?: ReactNode;
 }
 
 const Page = styled.div`
@@ -110,6 +112,7 @@ export function LoginForm({
   onLanguageChange,
   brand,
   alternative,
+  footer,
 }: LoginFormProps) {
   const { t } = useUiText();
   const id = useId();
@@ -169,6 +172,7 @@ export function LoginForm({
         <Button type="submit" variant="primary" loading={loading}>
           {t('login.submit')}
         </Button>
+        {footer}
       </Panel>
       {alternative}
     </Page>

@@ -26,6 +26,7 @@ export function UserDetailPage({ id }: { id: string | null }) {
   const { session } = useSnapshot(state);
   const [deleting, setDeleting] = useState(false);
   const [deleted, setDeleted] = useState(false);
+  const [resetting, setResetting] = useState(false);
   const queryClient = useQueryClient();
   const user = useQuery(userQuery(id));
   // The administrator's own scope bounds what it may hand on (a KD_ADMIN: its own concern).
@@ -39,6 +40,18 @@ export function UserDetailPage({ id }: { id: string | null }) {
       return queryClient.invalidateQueries({ queryKey: queryKeys.users.all });
     },
     onError: (error) => notify.error(error, 'deletion_error'),
+  });
+  // Issue 18: a user who lost the phone or key gets their second factors removed (protocolled).
+  const resetFactors = useMutation({
+    mutationFn: (username: string) => api.mfa.reset({ params: { username } }),
+    onSuccess: (_ok, username) => {
+      setResetting(false);
+      notify.success('user_save_success', t('users.resetSecondFactorDone', { username }));
+    },
+    onError: (error) => {
+      setResetting(false);
+      notify.error(error);
+    },
   });
   usePageTitle(id ? (user.data?.username ?? t('users.title')) : t('users.new'));
   // Leave after the form has re-rendered without its discard guard (a deleted user has nothing to keep).
@@ -83,12 +96,29 @@ export function UserDetailPage({ id }: { id: string | null }) {
           }
         }}
         actions={
-          data && mayRemove && data.id !== session?.userId ? (
-            <Button type="button" variant="danger" onClick={() => setDeleting(true)}>
-              {t('users.delete')}
-            </Button>
+          data ? (
+            <>
+              <Button type="button" onClick={() => setResetting(true)}>
+                {t('users.resetSecondFactor')}
+              </Button>
+              {mayRemove && data.id !== session?.userId ? (
+                <Button type="button" variant="danger" onClick={() => setDeleting(true)}>
+                  {t('users.delete')}
+                </Button>
+              ) : null}
+            </>
           ) : null
         }
+      />
+      <ConfirmDialog
+        open={resetting}
+        title={t('users.resetSecondFactor')}
+        message={t('users.resetSecondFactorConfirm', { username: data?.username ?? '' })}
+        confirmLabel={t('users.resetSecondFactor')}
+        danger
+        loading={resetFactors.isPending}
+        onCancel={() => setResetting(false)}
+        onConfirm={() => data && resetFactors.mutate(data.username)}
       />
       <ConfirmDialog
         open={deleting}

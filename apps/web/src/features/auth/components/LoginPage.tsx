@@ -9,7 +9,7 @@ import { loadNamespaces, waitText } from '../../../lib/i18n';
 import { changeLanguage, languageOptions } from '../../../lib/language';
 import { usePageTitle } from '../../../lib/page-title';
 import { usePublicContent } from '../../../lib/public-content';
-import { type SignInResult, signIn } from '../../../lib/session';
+import { passkeySignIn, type SignInResult, signedIn, signIn } from '../../../lib/session';
 import { state } from '../../../lib/store';
 
 interface LoginPageProps {
@@ -31,6 +31,10 @@ const ATTEMPT_NAMESPACES = ['messages'] as const;
 const CompanySignIn = lazy(() =>
   import('./CompanySignIn').then((module) => ({ default: module.CompanySignIn })),
 );
+/** The second step (issue 18) loads only when the password asked for it: the login route stays small. */
+const SecondFactorStep = lazy(() =>
+  import('./SecondFactorStep').then((module) => ({ default: module.SecondFactorStep })),
+);
 
 /**
  * Spec: language at the top right, username, password, remember username, login with a spinner. The
@@ -40,8 +44,13 @@ export function LoginPage({ redirectTo, onSignInStart, onSignedIn }: LoginPagePr
   const { t } = useTranslation('auth');
   const { language, rememberedUsername } = useSnapshot(state);
   const [loading, setLoading] = useState(false);
+  const [passkeyLoading, setPasskeyLoading] = useState(false);
   const [failure, setFailure] = useState<Extract<SignInResult, { ok: false }> | null>(null);
   const [company, setCompany] = useState(false);
+  const [secondStep, setSecondStep] = useState<{
+    step: Extract<SignInResult, { ok: 'second-factor' }>['step'];
+    remember: boolean;
+  } | null>(null);
   // Spec: supported languages are loaded on start; the fallback list serves until then (or on failure).
   const languages = usePublicContent('languages');
 
@@ -55,14 +64,43 @@ export function LoginPage({ redirectTo, onSignInStart, onSignedIn }: LoginPagePr
     const result = await signIn(username, password, remember);
     await messages;
     setLoading(false);
-    if (result.ok) {
-      // Shown by the signed-in frame the next page opens in.
-      showInFrame({ type: 'info', title: t('login_successful', { ns: 'messages' }) });
-      onSignedIn(redirectTo);
-    } else {
-      setFailure(result);
-    }
+    if (result.ok === 'second-factor') setSecondStep({ step: result.step, remember });
+    else if (result.ok) done();
+    else setFailure(result);
   };
+
+  // Password-less: a passkey enrolled on the profile names its user (issue 18).
+  const withPasskey = async () => {
+    setFailure(null);
+    setPasskeyLoading(true);
+    onSignInStart?.();
+    const messages = loadNamespaces(ATTEMPT_NAMESPACES).catch((error: unknown) => console.error(error));
+    const result = await passkeySignIn();
+    await messages;
+    setPasskeyLoading(false);
+    if (result.ok) done();
+    else if (result.message) setFailure({ ok: false, message: result.message });
+  };
+
+  const done = () => {
+    // Shown by the signed-in frame the next page opens in.
+    showInFrame({ type: 'info', title: t('login_successful', { ns: 'messages' }) });
+    onSignedIn(redirectTo);
+  };
+
+  if (secondStep)
+    return (
+      <Suspense fallback={null}>
+        <SecondFactorStep
+          step={secondStep.step}
+          onSignedIn={(session) => {
+            signedIn(session, secondStep.remember);
+            done();
+          }}
+          onCancel={() => setSecondStep(null)}
+        />
+      </Suspense>
+    );
 
   return (
     <LoginForm
@@ -87,6 +125,11 @@ export function LoginPage({ redirectTo, onSignInStart, onSignedIn }: LoginPagePr
             {t('login.sso.open')}
           </Button>
         )
+      }
+      footer={
+        <Button type="button" variant="ghost" loading={passkeyLoading} onClick={() => void withPasskey()}>
+          {t('secondFactor.passkey')}
+        </Button>
       }
     />
   );

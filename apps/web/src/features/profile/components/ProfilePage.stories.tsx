@@ -1,6 +1,6 @@
-import { handlers } from '@falcon/mock-server';
+import { errorHandler, handlers } from '@falcon/mock-server';
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect } from 'storybook/test';
+import { expect, within } from 'storybook/test';
 import { AppAt, prepareScreen } from '../../../testing/story';
 
 const meta = {
@@ -50,5 +50,34 @@ export const PasswordsDifferent: Story = {
     await userEvent.type(canvas.getByLabelText('Repeat password'), 'abcdefgh2');
     await userEvent.click(canvas.getByRole('button', { name: 'Change password' }));
     await expect(await canvas.findByText('Passwords are different.')).toBeVisible();
+  },
+};
+
+/** The security section: setting up the authenticator app shows its QR code; a wrong code is refused. */
+export const SecurityTotpSetup: Story = {
+  play: async ({ canvas, userEvent }) => {
+    await userEvent.click(
+      await canvas.findByRole('button', { name: 'Set up authenticator app' }, { timeout: 8000 }),
+    );
+    const dialog = await canvas.findByRole('dialog', { name: 'Set up authenticator app' });
+    // The dialog's fade-in does not run in the story test: present, not yet "visible".
+    await expect(
+      await within(dialog).findByRole('img', { name: 'QR code for the authenticator app' }),
+    ).toBeInTheDocument();
+    await userEvent.type(within(dialog).getByLabelText('Six-digit code'), '000000');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await expect(
+      await within(dialog).findByText('The code was not accepted. Please try again.'),
+    ).toBeInTheDocument();
+  },
+};
+
+/** The security section could not be read: the rest of the profile stays usable. */
+export const SecurityError: Story = {
+  parameters: { msw: { handlers: { ...handlers, mfa: [errorHandler('mfa.status', 500)] } } },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByRole('heading', { name: 'Security' }, { timeout: 8000 })).toBeVisible();
+    await expect(await canvas.findByText('An internal error occurred.')).toBeVisible();
+    await expect(canvas.getByRole('heading', { name: 'Change password' })).toBeVisible();
   },
 };

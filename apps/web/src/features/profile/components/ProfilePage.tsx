@@ -24,6 +24,7 @@ import { userQuery } from '../../../lib/queries';
 import { queryKeys } from '../../../lib/query-keys';
 import { setSession, state } from '../../../lib/store';
 import { NotificationSettingsCard } from './NotificationSettings';
+import { SecuritySection } from './SecuritySection';
 
 /**
  * The signed-in user's own data: the personal data they edit (name, e-mail, phone, interface language),
@@ -75,6 +76,7 @@ export function ProfilePage({ id }: { id: string }) {
       )}
       <PasswordChange />
       <NotificationSettingsCard />
+      <SecuritySection />
     </Stack>
   );
 }
