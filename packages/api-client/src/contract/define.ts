@@ -58,12 +58,13 @@ export interface EndpointDef<
   status?: 200 | 201 | 202;
   /** 409: the message keys of the conflicts the endpoint answers with (state that forbids the change). */
   conflicts?: readonly MessageKey[];
-  /** 401 of a public endpoint: what it means (a throttled one's default is login_failed). */
+  /**
+   * 401 of a public endpoint: what it means (a throttled one's default is login_failed; one that signs in
+   * without a password, e.g. sso.callback, says what it refuses).
+   */
   unauthorized?: string;
   /** 429: failed attempts are throttled (a back-off; the answer carries Retry-After). */
   throttled?: true;
-  /** 401 of a public endpoint that signs in without a password: what it refuses (sso.callback). */
-  unauthorized?: string;
   /** 403 beyond `permissions`: a rule on the input (filters, fields, scope or grants the caller lacks). */
   inputPermissions?: string;
   /** 404 of an endpoint without path parameters: what the body names that may be missing. */
