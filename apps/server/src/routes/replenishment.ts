@@ -1,5 +1,6 @@
 import {
   ALARMING_REACH_WEEKS,
+  containerHistoryOf,
   containerSizingOf,
   DEFAULT_REPLENISHMENT_TIMES,
   effectiveTimes,
@@ -133,29 +134,13 @@ export const replenishmentRoutes = defineRoutes('replenishment', {
       alarmReachWeeks: ALARMING_REACH_WEEKS,
       today: now,
     });
-    return {
-      containerId: c.id,
-      weeks: series.weeks.map(day),
-      consumption: series.consumption,
-      stock: series.stock,
-      reach: series.reach,
-      reachInWeeks: forecast.reachWeeks,
-      alarmReachWeeks: ALARMING_REACH_WEEKS,
-      alarmStock: forecast.averageWeekly > 0 ? ALARMING_REACH_WEEKS * forecast.averageWeekly : null,
-      averageWeekly: forecast.averageWeekly,
-      fillingQuantity: c.fillingQuantity,
-      stockOutDate: forecast.stockOutDate,
-      events: [...events]
-        .reverse()
-        .slice(0, 50)
-        .map((e) => ({
-          at: e.at.toISOString(),
-          kind: e.kind,
-          quantity: e.quantity,
-          previousQuantity: e.previousQuantity,
-          stockAfter: e.stockAfter,
-        })),
-    };
+    return containerHistoryOf(c, series, forecast, events, (e) => ({
+      at: e.at.toISOString(),
+      kind: e.kind,
+      quantity: e.quantity,
+      previousQuantity: e.previousQuantity,
+      stockAfter: e.stockAfter,
+    }));
   },
 
   containerSizing: async ({ db, auth, params, body, ctx }) => {

@@ -9,6 +9,8 @@
  * averages exactly the constant, while a trend or a season, whose deviations are regular, is kept.
  */
 
+import { ALARMING_REACH_WEEKS } from './validation';
+
 const DAYS_A_WEEK = 7;
 /** The Hampel filter's threshold: median absolute deviations (scaled to a standard deviation). */
 const OUTLIER_MADS = 3;
@@ -419,3 +421,31 @@ export const containerSizingOf = (
     needed: s.needed,
   };
 };
+
+/** How many of a container's newest events its history shows. */
+export const HISTORY_EVENTS_SHOWN = 50;
+
+/**
+ * A container's history as both backends answer it (the contract's `ContainerHistory`): its weekly series, the
+ * forecast's numbers and its newest events (`events` oldest first, each shown by `eventView`), newest first.
+ */
+export const containerHistoryOf = <E, V>(
+  c: { id: string; fillingQuantity: number },
+  series: HistorySeries,
+  forecast: Pick<Forecast, 'averageWeekly' | 'reachWeeks' | 'stockOutDate'>,
+  events: readonly E[],
+  eventView: (event: E) => V,
+) => ({
+  containerId: c.id,
+  weeks: series.weeks.map((week) => isoDay(week.getTime())),
+  consumption: series.consumption,
+  stock: series.stock,
+  reach: series.reach,
+  reachInWeeks: forecast.reachWeeks,
+  alarmReachWeeks: ALARMING_REACH_WEEKS,
+  alarmStock: forecast.averageWeekly > 0 ? ALARMING_REACH_WEEKS * forecast.averageWeekly : null,
+  averageWeekly: forecast.averageWeekly,
+  fillingQuantity: c.fillingQuantity,
+  stockOutDate: forecast.stockOutDate,
+  events: events.slice(-HISTORY_EVENTS_SHOWN).reverse().map(eventView),
+});

@@ -1,7 +1,7 @@
 import {
-  ALARMING_REACH_WEEKS,
   type ContainerHistory,
   type ContainerSizing,
+  containerHistoryOf,
   containerSizingOf,
   DEFAULT_REPLENISHMENT_TIMES,
   historySeries,
@@ -117,23 +117,7 @@ export const replenishmentHandlers = (ctx: HandlerContext) => [
     const events = db.history.eventsOf(c);
     const series = historySeries(events.map(asHistoryEvent), historyWeeks(db.history.today));
     const forecast = db.history.forecast(c, location);
-    return {
-      containerId: c.id,
-      weeks: series.weeks.map((w) => w.toISOString().slice(0, 10)),
-      consumption: series.consumption,
-      stock: series.stock,
-      reach: series.reach,
-      reachInWeeks: forecast.reachWeeks,
-      alarmReachWeeks: ALARMING_REACH_WEEKS,
-      alarmStock: forecast.averageWeekly > 0 ? ALARMING_REACH_WEEKS * forecast.averageWeekly : null,
-      averageWeekly: forecast.averageWeekly,
-      fillingQuantity: c.fillingQuantity,
-      stockOutDate: forecast.stockOutDate,
-      events: events
-        .slice(-50)
-        .reverse()
-        .map(({ containerId: _id, ...e }) => e),
-    };
+    return containerHistoryOf(c, series, forecast, events, ({ containerId: _id, ...e }) => e);
   }),
   route(ctx, 'replenishment', 'containerSizing', ({ db, auth, params, body }) => {
     const c = containerById(db, auth, params.id);
