@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { accepts, checksOf, type Def, defOf, pipeSource } from './zod-def';
 
 /**
  * fast-check arbitraries from the contract's zod 4 schemas. `zod-fast-check` (0.10) supports
@@ -7,19 +8,6 @@ import fc from 'fast-check';
  * and int; boolean, enum, literal, array, object, strict object, record, optional, nullable,
  * default, union, pipe, unknown).
  */
-
-interface Def {
-  type: string;
-  [key: string]: unknown;
-}
-interface CheckDef {
-  check: string;
-  [key: string]: unknown;
-}
-
-const defOf = (schema: unknown): Def => (schema as { _zod: { def: Def } })._zod.def;
-const checksOf = (def: Def): CheckDef[] =>
-  ((def.checks as { _zod: { def: CheckDef } }[] | undefined) ?? []).map((c) => c._zod.def);
 
 export interface GenOptions {
   /**
@@ -171,7 +159,8 @@ const longStrings = (b: StringBounds, invalid: boolean): fc.Arbitrary<string> =>
   return fc.constantFrom(...options);
 };
 
-const stringArb = (def: Def, key: string | undefined, o: GenOptions): fc.Arbitrary<string> => {
+const stringArb = (schema: unknown, key: string | undefined, o: GenOptions): fc.Arbitrary<string> => {
+  const def = defOf(schema);
   const b = stringBounds(def);
   const real = o.realistic?.(key)?.filter(fitting(b)) ?? [];
   let valid: fc.Arbitrary<string>;
@@ -186,12 +175,16 @@ const stringArb = (def: Def, key: string | undefined, o: GenOptions): fc.Arbitra
       )
       .map(([local, domain]) => `${local.replace(/\.{2,}/g, '.')}@${domain}`)
       .filter(fitting(b));
+  else if (b.format === 'url')
+    valid = fc.webUrl({ validSchemes: ['https', 'http'], size: 'small' }).filter((s) => accepts(schema, s));
   else if (b.pattern && b.format === 'regex')
-    // The contract's patterns are character classes (`^[A-Za-z0-9._@-]+$`): repeating a match
-    // keeps it a match, so short samples are stretched to the minimum length instead of filtered.
+    // Most of the contract's patterns are character classes (`^[A-Za-z0-9._@-]+$`): repeating a
+    // match keeps it a match, so short samples are stretched to the minimum length; what the whole
+    // schema still refuses (an empty match under a minimum, a stretched structured pattern) is dropped.
     valid = fc
       .stringMatching(b.pattern, { size: 'xsmall' })
-      .map((s) => (s.length && s.length < b.min ? s.repeat(Math.ceil(b.min / s.length)) : s).slice(0, b.max));
+      .map((s) => (s.length && s.length < b.min ? s.repeat(Math.ceil(b.min / s.length)) : s).slice(0, b.max))
+      .filter((s) => accepts(schema, s));
   else
     valid = fc.string({
       minLength: b.min,
@@ -332,7 +325,7 @@ const arbitraryFor = (schema: unknown, o: GenOptions, key: string | undefined): 
   const def = defOf(schema);
   switch (def.type) {
     case 'string':
-      return stringArb(def, key, o);
+      return stringArb(schema, key, o);
     case 'number':
       return numberArb(def, o);
     case 'boolean':
@@ -361,7 +354,7 @@ const arbitraryFor = (schema: unknown, o: GenOptions, key: string | undefined): 
     case 'catch':
       return arbitraryOf(def.innerType, o, key);
     case 'pipe':
-      return arbitraryOf(def.in, o, key);
+      return arbitraryOf(pipeSource(def), o, key);
     case 'lazy':
       return arbitraryOf((def.getter as () => unknown)(), o, key);
     case 'union':

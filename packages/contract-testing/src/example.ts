@@ -1,20 +1,19 @@
+import fc from 'fast-check';
+import { accepts, checksOf, defOf, pipeSource } from './zod-def';
+
 /**
  * The smallest valid value of a zod 4 schema: defaults where the schema has them, required keys
  * only, the first enum entry, arrays at their minimum length, strings from `realistic` (real codes
  * and ids of the seeded dataset, by key) or the shortest string the bounds allow. Requests in the
  * authorization matrix start from it and set only what the row is about.
  */
-interface Def {
-  type: string;
-  [key: string]: unknown;
-}
-interface CheckDef {
-  check: string;
-  [key: string]: unknown;
-}
-const defOf = (schema: unknown): Def => (schema as { _zod: { def: Def } })._zod.def;
-const checksOf = (def: Def): CheckDef[] =>
-  ((def.checks as { _zod: { def: CheckDef } }[] | undefined) ?? []).map((c) => c._zod.def);
+
+/** The shortest of a few strings matching `pattern` that the whole string schema accepts (deterministic). */
+const matching = (schema: unknown, pattern: RegExp): string | undefined =>
+  fc
+    .sample(fc.stringMatching(pattern, { size: 'xsmall' }), { numRuns: 200, seed: 1 })
+    .filter((s) => accepts(schema, s))
+    .sort((a, b) => a.length - b.length || (a < b ? -1 : a > b ? 1 : 0))[0];
 
 export const exampleOf = (
   schema: unknown,
@@ -26,15 +25,24 @@ export const exampleOf = (
     case 'string': {
       let min = 0;
       let format: string | undefined = typeof def.format === 'string' ? def.format : undefined;
+      let pattern: RegExp | undefined = def.pattern instanceof RegExp ? def.pattern : undefined;
       for (const c of checksOf(def)) {
         if (c.check === 'min_length') min = c.minimum as number;
-        if (c.check === 'string_format') format = c.format as string;
+        if (c.check === 'string_format') {
+          format = c.format as string;
+          if (c.pattern instanceof RegExp) pattern = c.pattern;
+        }
       }
       const real = realistic(key);
       if (real !== undefined) return real;
       if (format === 'date') return '2031-05-14';
       if (format === 'datetime') return '2031-05-14T08:00:00.000Z';
       if (format === 'email') return 'matrix@example.com';
+      if (format === 'url') return 'https://example.com';
+      if (pattern) {
+        const match = matching(schema, pattern);
+        if (match !== undefined) return match;
+      }
       return 'x'.repeat(Math.max(min, 1));
     }
     case 'number': {
@@ -59,7 +67,7 @@ export const exampleOf = (
     case 'nullable':
       return null;
     case 'pipe':
-      return exampleOf(def.in, realistic, key);
+      return exampleOf(pipeSource(def), realistic, key);
     case 'union':
       return exampleOf((def.options as unknown[])[0], realistic, key);
     case 'array': {
