@@ -26,7 +26,9 @@ const config: KnipConfig = {
     },
     'apps/web': {
       // public/ (msw's worker, written by `msw init`) is outside the project: vite serves it as it is.
-      project: ['src/**/*.{ts,tsx}', 'scripts/**/*.mjs', 'e2e/**/*.ts'],
+      project: ['src/**/*.{ts,tsx}', 'scripts/**/*.{mjs,ts}', 'e2e/**/*.ts'],
+      // The /app shell's SSR entry: scripts/prerender.ts builds it by its path (ADR 0066).
+      entry: ['src/prerender/app-shell.tsx'],
       // e2e/labels reads a downloaded label PDF with poppler-utils (installed by .ci/run).
       ignoreBinaries: ['pdftotext', 'pdfinfo'],
     },

@@ -12,13 +12,16 @@ import { join } from 'node:path';
 import { CHROMIUM, CHROMIUM_ARGS } from '../scripts/chromium.mjs';
 import { startServer } from '../scripts/server-process.mjs';
 
-const RUNS = 3;
+/** `LIGHTHOUSE_RUNS=1` for a quick look (the median of 3 is the measurement). */
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const LOCATION = 'C001-B01-L01'; // the demo data's big location: 5,026 containers
 
+/** `LIGHTHOUSE_PRESETS=mobile` measures only that preset. */
+const PRESET_NAMES = process.env.LIGHTHOUSE_PRESETS?.split(',').map((name) => name.trim());
 const PRESETS = [
   { name: 'desktop', config: (await import('lighthouse/core/config/desktop-config.js')).default },
   { name: 'mobile', config: { extends: 'lighthouse:default' } },
-];
+].filter((preset) => !PRESET_NAMES || PRESET_NAMES.includes(preset.name));
 
 /** `LIGHTHOUSE_REPORTS=dir` keeps every run's whole report (JSON) there, to see what a score is made of. */
 const REPORTS = process.env.LIGHTHOUSE_REPORTS;

@@ -130,10 +130,13 @@ const stampVersion = (outDir: string) => {
  */
 const buildArtifacts = (mock: boolean): Plugin => ({
   name: 'falcon-build-artifacts',
-  apply: 'build',
-  closeBundle() {
+  // The client build only: the /app shell's SSR build (scripts/prerender.mjs) writes no artifacts.
+  apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
+  async closeBundle() {
     const outDir = resolve(import.meta.dirname, 'dist');
     if (!mock) rmSync(resolve(outDir, 'mockServiceWorker.js'), { force: true });
+    // The /app shell (ADR 0066) before the version stamp: it is part of what the build serves.
+    if (!mock) await (await import('./scripts/prerender')).prerenderShells(outDir);
     stampVersion(outDir);
     precompress(outDir);
   },

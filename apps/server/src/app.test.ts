@@ -1,8 +1,11 @@
 import { gunzipSync } from 'node:zlib';
-import Fastify from 'fastify';
+import { APP_SHELL, LANGUAGES } from '@falcon/api-client';
+import { eq } from 'drizzle-orm';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signIn, type TestApp } from '../test/harness';
 import type { AppContext } from './context';
+import { users } from './db/schema';
 import { registerContract } from './plugins/contract';
 import { routeGroups } from './routes';
 import { adminRoutes } from './routes/admin';
@@ -144,6 +147,112 @@ const withWebDist = async (
 };
 
 describe('serving the web app', () => {
+  describe('the /app page prerendered for a signed-in user (ADR 0066)', () => {
+    const INDEX =
+      '<!doctype html><html lang="de"><head><title>Falcon</title></head><body><div id="root"></div></body></html>';
+    // Each shell names its file, and holds the place of the initials.
+    const shells = Object.fromEntries(
+      LANGUAGES.flatMap((language) =>
+        [false, true].map((mayCount) => {
+          const file = APP_SHELL.file(language, mayCount);
+          return [`shells/${file}`, `<p>${file}</p><b>${APP_SHELL.initials}</b>`];
+        }),
+      ),
+    );
+    const cookieOf = async (app: FastifyInstance, username: string) => {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/rest/v2/auth/signin',
+        headers: { 'x-requested-with': 'XMLHttpRequest', 'content-type': 'application/json' },
+        payload: JSON.stringify({ username, password: 'demo1234' }),
+      });
+      const session = res.cookies.find((c) => c.name === 'falcon_session');
+      if (!session) throw new Error(`no session for ${username}`);
+      return `falcon_session=${session.value}`;
+    };
+
+    it("sends /app with the page in the user's language and initials, with the count link for who may count", () =>
+      withWebDist({ 'index.html': INDEX, ...shells }, async (app) => {
+        const admin = await app.inject({
+          method: 'GET',
+          url: '/app',
+          headers: { cookie: await cookieOf(app, 'admin') },
+        });
+        expect(admin.statusCode).toBe(200);
+        expect(admin.headers['content-type']).toContain('text/html');
+        // Per user: never kept by a shared cache.
+        expect(admin.headers['cache-control']).toBe('private, no-cache');
+        expect(admin.body).toContain(
+          '<div id="shell" inert><p>app-de-count.html</p><b>KV</b></div><div id="root"></div>',
+        );
+        const staff = await app.inject({
+          method: 'GET',
+          url: '/app/',
+          headers: { cookie: await cookieOf(app, 'staff') },
+        });
+        expect(staff.body).toContain('<p>app-de.html</p><b>JK</b>');
+      }));
+
+    it("takes the app's language from its cookie (a language picked on the sign-in page), Czech as cs in <html lang>", () =>
+      withWebDist({ 'index.html': INDEX, ...shells }, async (app) => {
+        const cookie = await cookieOf(app, 'staff');
+        const cz = await app.inject({
+          method: 'GET',
+          url: '/app',
+          headers: { cookie: `${cookie}; falcon_language=cz` },
+        });
+        expect(cz.body).toContain('<html lang="cs">');
+        expect(cz.body).toContain('<p>app-cz.html</p>');
+        // Anything but a language is ignored: the user's stored one.
+        const odd = await app.inject({
+          method: 'GET',
+          url: '/app',
+          headers: { cookie: `${cookie}; falcon_language=<x>` },
+        });
+        expect(odd.body).toContain('<p>app-de.html</p>');
+      }));
+
+    it('sends index.html as built without a session, on every other page, and when the build has no shells', async () => {
+      await withWebDist({ 'index.html': INDEX, ...shells }, async (app) => {
+        const signedOut = await app.inject({ method: 'GET', url: '/app' });
+        expect(signedOut.statusCode).toBe(200);
+        expect(signedOut.body).toBe(INDEX);
+        const stale = await app.inject({
+          method: 'GET',
+          url: '/app',
+          headers: { cookie: 'falcon_session=expired' },
+        });
+        expect(stale.body).toBe(INDEX);
+        const cookie = await cookieOf(app, 'admin');
+        for (const url of ['/app/count', '/location/C001-B01-L01', '/application'])
+          expect((await app.inject({ method: 'GET', url, headers: { cookie } })).body).toBe(INDEX);
+      });
+      await withWebDist({ 'index.html': INDEX }, async (app) => {
+        const cookie = await cookieOf(app, 'admin');
+        expect((await app.inject({ method: 'GET', url: '/app', headers: { cookie } })).body).toBe(INDEX);
+      });
+    });
+
+    it("escapes the initials (a user's name is theirs to choose)", () =>
+      withWebDist({ 'index.html': INDEX, ...shells }, async (app) => {
+        const { db } = t.database;
+        await db.update(users).set({ firstname: '<', lastname: '&' }).where(eq(users.username, 'admin'));
+        try {
+          const res = await app.inject({
+            method: 'GET',
+            url: '/app',
+            headers: { cookie: await cookieOf(app, 'admin') },
+          });
+          expect(res.body).toContain('<b>&#60;&#38;</b>');
+        } finally {
+          await db
+            .update(users)
+            .set({ firstname: 'Katrin', lastname: 'Vogel' })
+            .where(eq(users.username, 'admin'));
+        }
+      }));
+  });
+
   it('serves files, falls back to index.html for client routes, and 404s unknown API paths and assets', () =>
     withWebDist({ 'app.js': 'console.log(1)' }, async (app) => {
       const root = await app.inject({ method: 'GET', url: '/' });

@@ -18,6 +18,7 @@ import Fastify, {
   LogController,
 } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
+import { loadAppShells } from './app-shell';
 import { DEVELOPMENT_SSO_KEY } from './auth/oidc-secrets';
 import { createSessionCache } from './auth/session-cache';
 import { DEFAULT_SESSION_MAX_MS, type KeptSession } from './auth/sessions';
@@ -372,6 +373,7 @@ export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstanc
 
   const webDist = options.webDist === undefined ? DEFAULT_WEB_DIST : options.webDist;
   const serveWeb = webDist !== null && existsSync(`${webDist}/index.html`);
+  const appShells = serveWeb && webDist !== null ? loadAppShells(webDist, ctx) : null;
   if (serveWeb)
     await app.register(fastifyStatic, {
       root: webDist,
@@ -391,12 +393,15 @@ export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstanc
       },
     });
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     const isApi = path === API_BASE || path.startsWith(`${API_BASE}/`);
     // Client routes (no file extension) get the SPA; a missing asset is a real 404.
     const isRoute = !/\.[a-z0-9]+$/i.test(path);
     if (!isApi && isRoute && serveWeb && (request.method === 'GET' || request.method === 'HEAD')) {
+      // /app for a signed-in user: index.html with the page prerendered in their language (ADR 0066).
+      const page = await appShells?.page(request, path);
+      if (page) return reply.header('Cache-Control', 'private, no-cache').type('text/html').send(page);
       // Client routes of the SPA: index.html, never cached so a new build is picked up.
       return reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html');
     }

@@ -37,6 +37,33 @@ test('the /app scanner finds a container by typed barcode and refuses an unknown
   await expect(page.getByRole('heading', { level: 2, name: /^Container / })).toHaveCount(0);
 });
 
+test('/app paints the page the server prerendered before its JavaScript arrives, then the app takes its place', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, 'staff');
+  // No script at all: what a phone on a slow network shows first (ADR 0066), in the app's language
+  // (English here) with the user's initials.
+  await page.route('**/assets/*.js', (route) => route.abort());
+  await page.goto('/app');
+  const shell = page.locator('#shell');
+  await expect(shell.getByText("Scan a container's barcode or type it in.")).toBeVisible();
+  await expect(shell.getByText('JK', { exact: true })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  // Inert until the app runs: nothing in it takes focus or a click.
+  await expect(shell).toHaveAttribute('inert', '');
+
+  await page.unroute('**/assets/*.js');
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Mobile App' })).toBeVisible();
+  await expect(page.locator('#shell')).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+  await expect(page.getByLabel('Barcode')).toBeFocused();
+  // A page other than /app is sent as built.
+  const other = await page.request.get('/location/C001-B01-L01');
+  expect(await other.text()).not.toContain('id="shell"');
+});
+
 test('/app is installable: manifest, icons and a CSP that lets the scanner compile its wasm', async ({
   page,
 }) => {

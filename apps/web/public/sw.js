@@ -5,6 +5,16 @@
 const SHELL = 'falcon-shell-v1';
 const SHELL_URL = '/app';
 
+/**
+ * The page as kept: without the /app page the server prerendered for the signed-in user (ADR 0066; it
+ * carries their initials), so nothing of a user's stays here. Offline, the app renders the page itself.
+ */
+const keptPage = async (response) =>
+  new Response(
+    (await response.text()).replace(/<div id="shell" inert>[\s\S]*?<\/div>(?=<div id="root">)/, ''),
+    { status: response.status, statusText: response.statusText, headers: response.headers },
+  );
+
 const isStatic = (url) =>
   url.pathname.startsWith('/assets/') ||
   url.pathname.startsWith('/icons/') ||
@@ -17,8 +27,9 @@ self.addEventListener('install', (event) => {
       const cache = await caches.open(SHELL);
       const response = await fetch(SHELL_URL, { cache: 'no-store' });
       if (!response.ok) return;
-      const html = await response.clone().text();
-      await cache.put(SHELL_URL, response);
+      const page = await keptPage(response);
+      const html = await page.clone().text();
+      await cache.put(SHELL_URL, page);
       // The entry's scripts and styles the page names (hashed, so they never change under a name).
       const assets = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((m) => m[1]);
       await cache.addAll([...new Set(assets)]);
@@ -50,7 +61,7 @@ self.addEventListener('fetch', (event) => {
           const response = await fetch(request);
           if (response.ok && url.pathname.startsWith('/app')) {
             const cache = await caches.open(SHELL);
-            await cache.put(SHELL_URL, response.clone());
+            await cache.put(SHELL_URL, await keptPage(response.clone()));
           }
           return response;
         } catch (error) {

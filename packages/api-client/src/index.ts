@@ -21,6 +21,7 @@ export * from './contract/search';
 export * from './contract/sso';
 export * from './contract/stocktake';
 export * from './contract/text';
+export * from './domain/app-shell';
 export * from './domain/backoff';
 export * from './domain/csv';
 export * from './domain/field-keys';

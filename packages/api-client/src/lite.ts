@@ -22,6 +22,7 @@ export type * from './contract/search';
 export type * from './contract/sso';
 export type * from './contract/stocktake';
 export * from './data-constants';
+export * from './domain/app-shell';
 export * from './domain/fields';
 export * from './domain/label-sheets';
 export * from './domain/ownership';

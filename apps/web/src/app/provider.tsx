@@ -21,7 +21,8 @@ import { state } from '../lib/store';
  */
 function UiTextsInLanguage({ children }: { children: ReactNode }) {
   const { language } = useSnapshot(state);
-  const part = useSyncExternalStore(subscribeUiTextPart, getUiTextPart);
+  // The same part on the server: the /app shell is rendered at build time (ADR 0066).
+  const part = useSyncExternalStore(subscribeUiTextPart, getUiTextPart, getUiTextPart);
   const locale = toI18nLanguage(language);
   const [shown, setShown] = useState<{ locale: UiLocale; texts: UiTextSet }>(() => ({
     locale: 'de',

@@ -1,4 +1,5 @@
 import {
+  APP_SHELL,
   branchLoaded,
   type ConcernSummary,
   DEFAULT_LANGUAGE,
@@ -97,6 +98,10 @@ const persist = () => {
   const snapshot: PersistedState = { mode, session, selection, rememberedUsername, locationSearch };
   storage()?.setItem(STORAGE_KEY, JSON.stringify(snapshot));
   storage()?.setItem(LANGUAGE_KEY, state.language);
+  // For the server: the language of the /app page it prerendered (ADR 0066).
+  if (typeof document !== 'undefined')
+    // biome-ignore lint/suspicious/noDocumentCookie: a constant name and a language code, nothing to escape; the Cookie Store API is missing in browsers the app supports
+    document.cookie = `${APP_SHELL.languageCookie}=${state.language}; path=/; max-age=31536000; samesite=lax`;
 };
 /** What reaches storage; `pendingCalls` and `concerns` change with every call and are not kept. */
 const PERSISTED_KEYS = [

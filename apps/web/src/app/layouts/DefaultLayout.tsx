@@ -11,6 +11,7 @@ import { SessionWatch } from '../../features/shell/components/SessionWatch';
 import { VersionWatch } from '../../features/shell/components/VersionNotice';
 import { attachFrameToasts } from '../../lib/frame-toasts';
 import { queryClient } from '../../lib/query-client';
+import { useShellRemoval } from '../shell';
 
 interface DefaultLayoutProps {
   /** Default scrolls as a page; FixedHeight fills the window and its content scrolls inside (spec section 2). */
@@ -35,6 +36,7 @@ function HandedOverToasts() {
  * version of the web app (VersionWatch; not on the login page, which stays within its size budget).
  */
 export default function DefaultLayout({ layout, progressBar, children }: DefaultLayoutProps) {
+  useShellRemoval();
   useSessionRefresh();
   // Server data through TanStack Query: its provider comes with the frame, so the login page never loads it.
   return (

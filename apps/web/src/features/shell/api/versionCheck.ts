@@ -11,9 +11,9 @@ export const VERSION_CHECK_MS = 600_000;
  */
 export const VERSION_IDLE_MS = 5 * 60_000;
 
-/** The version the running tab was built as (index.html's meta, stamped by the build); null in dev. */
-export const runningVersion = (doc: Document = document): string | null => {
-  const content = doc.querySelector('meta[name="falcon-version"]')?.getAttribute('content') ?? '';
+/** The version the running tab was built as (index.html's meta, stamped by the build); null in dev and at build time (the /app shell). */
+export const runningVersion = (doc: Document | undefined = globalThis.document): string | null => {
+  const content = doc?.querySelector('meta[name="falcon-version"]')?.getAttribute('content') ?? '';
   return content && content !== 'dev' ? content : null;
 };
 
