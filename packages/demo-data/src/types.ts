@@ -123,6 +123,8 @@ export interface DatasetRole {
   builtIn: boolean;
   /** The concern that owns the role; null = global (built-in, or made by internal staff). */
   concernCode: string | null;
+  /** Its users must sign in with a second factor (ADR 0063); absent: not required (the demo data). */
+  secondFactorRequired?: boolean;
 }
 
 export interface DatasetDocument {

@@ -281,6 +281,7 @@ export const rolesRoutes = defineRoutes('roles', {
     await checkRoleInput(db, actor, body);
     const id = newId('R');
     const permissions = [...new Set(body.permissions)];
+    const secondFactorRequired = body.secondFactorRequired ?? false;
     await onUniqueViolation(
       () =>
         db.transaction(async (transaction) => {
@@ -293,6 +294,7 @@ export const rolesRoutes = defineRoutes('roles', {
             region: body.region ?? null,
             builtIn: false,
             concernCode: owner ?? null,
+            secondFactorRequired,
           });
           if (permissions.length)
             await tx.insert(t.rolePermissions).values(permissions.map((code) => ({ roleId: id, code })));
@@ -301,10 +303,17 @@ export const rolesRoutes = defineRoutes('roles', {
             protocolEntry.roleCreated(auth.user.username, id, {
               rolename: body.rolename,
               permissions,
+              secondFactorRequired,
               concernCode: owner ?? null,
             }),
             ctx.now(),
           );
+          if (secondFactorRequired)
+            await writeProtocol(
+              tx,
+              protocolEntry.roleSecondFactorPolicy(auth.user.username, id, body.rolename, true, null),
+              ctx.now(),
+            );
         }),
       'rolename_already_exists',
       'rolename',
@@ -323,6 +332,9 @@ export const rolesRoutes = defineRoutes('roles', {
     checkRoleChangeable(actor, ownedRole(role));
     await checkRoleInput(db, actor, body, role.row);
     const permissions = [...new Set(body.permissions)];
+    // Missing: the policy stays as it is (a client that does not know it changes nothing).
+    const wasRequired = role.row.secondFactorRequired;
+    const secondFactorRequired = body.secondFactorRequired ?? wasRequired;
     await onUniqueViolation(
       () =>
         db.transaction(async (transaction) => {
@@ -334,6 +346,7 @@ export const rolesRoutes = defineRoutes('roles', {
               firstname: body.firstname ?? null,
               lastname: body.lastname ?? null,
               region: body.region ?? null,
+              secondFactorRequired,
             })
             .where(eq(t.roles.id, role.row.id));
           await tx.delete(t.rolePermissions).where(eq(t.rolePermissions.roleId, role.row.id));
@@ -346,11 +359,27 @@ export const rolesRoutes = defineRoutes('roles', {
             protocolEntry.roleUpdated(
               auth.user.username,
               role.row.id,
-              { rolename: role.row.rolename, permissions: role.permissions },
-              { rolename: body.rolename, permissions },
+              {
+                rolename: role.row.rolename,
+                permissions: role.permissions,
+                secondFactorRequired: wasRequired,
+              },
+              { rolename: body.rolename, permissions, secondFactorRequired },
             ),
             ctx.now(),
           );
+          if (secondFactorRequired !== wasRequired)
+            await writeProtocol(
+              tx,
+              protocolEntry.roleSecondFactorPolicy(
+                auth.user.username,
+                role.row.id,
+                body.rolename,
+                secondFactorRequired,
+                wasRequired,
+              ),
+              ctx.now(),
+            );
         }),
       'rolename_already_exists',
       'rolename',
@@ -375,6 +404,7 @@ export const rolesRoutes = defineRoutes('roles', {
         protocolEntry.roleDeleted(auth.user.username, role.row.id, {
           rolename: role.row.rolename,
           permissions: role.permissions,
+          secondFactorRequired: role.row.secondFactorRequired,
         }),
         ctx.now(),
       );

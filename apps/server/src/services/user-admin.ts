@@ -21,7 +21,7 @@ import {
   type UserInput,
   type UserSummary,
 } from '@falcon/api-client';
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Auth } from '../auth/sessions';
 import type { Db } from '../db/client';
 import * as t from '../db/schema';
@@ -219,21 +219,52 @@ export const visibleRoles = async (db: Db, auth: Auth): Promise<{ actor: Actor; 
 
 export const roleIsAssignable = (actor: Actor, r: LoadedRole) => roleAssignable(actor, ownedRole(r));
 
-/** Role user counts within the caller's reach: the users it administers. */
-export const roleCountsFor = async (db: Db, auth: Auth): Promise<Map<string, number>> =>
-  roleUserCounts(await administeredUsers(db, auth));
+export interface RoleCounts {
+  /** Users per role (lower-case name). */
+  users: ReadonlyMap<string, number>;
+  /** Of them, those without a second factor (a confirmed TOTP or a passkey). */
+  withoutSecondFactor: ReadonlyMap<string, number>;
+}
 
-export const roleView = (r: LoadedRole, actor: Actor, counts: ReadonlyMap<string, number>): Role => ({
+/** The users among `ids` with a second factor: a confirmed TOTP secret or a passkey. */
+const usersWithFactor = async (db: Db, ids: string[]): Promise<Set<string>> => {
+  if (!ids.length) return new Set();
+  const [totp, keys] = await Promise.all([
+    db
+      .select({ userId: t.totpFactors.userId })
+      .from(t.totpFactors)
+      .where(and(inArray(t.totpFactors.userId, ids), isNotNull(t.totpFactors.secret))),
+    db.selectDistinct({ userId: t.passkeys.userId }).from(t.passkeys).where(inArray(t.passkeys.userId, ids)),
+  ]);
+  return new Set([...totp, ...keys].map((r) => r.userId));
+};
+
+/** Role user counts within the caller's reach (the users it administers), and those without a factor. */
+export const roleCountsFor = async (db: Db, auth: Auth): Promise<RoleCounts> => {
+  const users = await administeredUsers(db, auth);
+  const withFactor = await usersWithFactor(
+    db,
+    users.map((u) => u.row.id),
+  );
+  return {
+    users: roleUserCounts(users),
+    withoutSecondFactor: roleUserCounts(users.filter((u) => !withFactor.has(u.row.id))),
+  };
+};
+
+export const roleView = (r: LoadedRole, actor: Actor, counts: RoleCounts): Role => ({
   id: r.row.id,
   rolename: r.row.rolename,
   firstname: r.row.firstname,
   lastname: r.row.lastname,
   region: r.row.region,
   permissions: r.permissions,
-  userCount: counts.get(r.row.rolename.toLowerCase()) ?? 0,
+  userCount: counts.users.get(r.row.rolename.toLowerCase()) ?? 0,
   builtIn: r.row.builtIn,
   concernCode: r.row.concernCode,
   editable: roleChangeable(actor, ownedRole(r)),
+  secondFactorRequired: r.row.secondFactorRequired,
+  usersWithoutSecondFactor: counts.withoutSecondFactor.get(r.row.rolename.toLowerCase()) ?? 0,
 });
 
 const unknownTreeCodes = async (db: Db, scope: Scope): Promise<string | undefined> => {

@@ -82,6 +82,8 @@ const sentenceKey = (
   | 'roleCreated'
   | 'roleUpdated'
   | 'roleDeleted'
+  | 'roleSecondFactorRequired'
+  | 'roleSecondFactorOptional'
   | 'rackOrderChanged'
   | 'imageUploaded'
   | 'imageDeleted'
@@ -196,6 +198,10 @@ const sentence = (t: TFunction<'common'>, key: ReturnType<typeof sentenceKey>): 
       return t('protocol.roleUpdated');
     case 'roleDeleted':
       return t('protocol.roleDeleted');
+    case 'roleSecondFactorRequired':
+      return t('protocol.roleSecondFactorRequired');
+    case 'roleSecondFactorOptional':
+      return t('protocol.roleSecondFactorOptional');
     case 'rackOrderChanged':
       return t('protocol.rackOrderChanged');
     case 'imageUploaded':

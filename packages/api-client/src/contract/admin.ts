@@ -99,6 +99,13 @@ export const Role = z.object({
   concernCode: z.string().nullable(),
   /** Whether the caller may change and delete it (global roles: internal administrators only). */
   editable: z.boolean(),
+  /**
+   * Whether its users must sign in with a second factor (ADR 0063); one without a factor is led to enrol
+   * right after the password at the next sign-in.
+   */
+  secondFactorRequired: z.boolean(),
+  /** Of `userCount`, those without a second factor (they enrol at their next sign-in when it is required). */
+  usersWithoutSecondFactor: z.number().int(),
 });
 export type Role = z.infer<typeof Role>;
 
@@ -113,6 +120,8 @@ export const RoleInput = z.strictObject({
   lastname: z.string().trim().max(100).nullable().optional(),
   region: z.string().trim().max(100).nullable().optional(),
   permissions: z.array(z.string().trim().min(1).max(64)).max(500),
+  /** The second-factor policy of the role; missing: false on create, unchanged on update. */
+  secondFactorRequired: z.boolean().optional(),
 });
 export type RoleInput = z.infer<typeof RoleInput>;
 

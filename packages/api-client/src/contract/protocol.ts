@@ -41,6 +41,8 @@ export const PROTOCOL_EVENTS = [
   'roleCreated',
   'roleUpdated',
   'roleDeleted',
+  'roleSecondFactorRequired',
+  'roleSecondFactorOptional',
   'rackOrderChanged',
   'imageUploaded',
   'imageDeleted',

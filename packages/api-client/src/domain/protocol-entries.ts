@@ -45,7 +45,16 @@ interface SecondFactorCounts {
 interface RoleState {
   rolename: string;
   permissions: readonly string[];
+  /** The role's second-factor policy; absent where an older caller does not tell it. */
+  secondFactorRequired?: boolean;
 }
+
+/** The kept values of a role: name, permissions and, where told, the second-factor policy. */
+const roleStateOf = (r: RoleState) => ({
+  rolename: r.rolename,
+  permissions: [...r.permissions],
+  ...(r.secondFactorRequired === undefined ? {} : { secondFactorRequired: r.secondFactorRequired }),
+});
 
 interface UserState {
   username: string;
@@ -238,7 +247,7 @@ export const protocolEntry = {
     locationCode: null,
     summary: `role ${after.rolename} created`,
     params: said('roleCreated', { rolename: after.rolename }),
-    after: { rolename: after.rolename, permissions: [...after.permissions], concernCode: after.concernCode },
+    after: { ...roleStateOf(after), concernCode: after.concernCode },
   }),
 
   roleUpdated: (actor: string, id: string, before: RoleState, after: RoleState): ProtocolEntryInput => ({
@@ -249,8 +258,32 @@ export const protocolEntry = {
     locationCode: null,
     summary: `role ${after.rolename} updated`,
     params: said('roleUpdated', { rolename: after.rolename }),
-    before: { rolename: before.rolename, permissions: [...before.permissions] },
-    after: { rolename: after.rolename, permissions: [...after.permissions] },
+    before: roleStateOf(before),
+    after: roleStateOf(after),
+  }),
+
+  /**
+   * The role's second-factor policy set (on create: only when required) or changed, an entry of its own
+   * beside `roleCreated` / `roleUpdated` so that the protocol says it in words.
+   */
+  roleSecondFactorPolicy: (
+    actor: string,
+    id: string,
+    rolename: string,
+    required: boolean,
+    before: boolean | null,
+  ): ProtocolEntryInput => ({
+    username: actor,
+    type: 'update',
+    objectType: 'role',
+    objectId: id,
+    locationCode: null,
+    summary: required
+      ? `second factor required for role ${rolename}`
+      : `second factor no longer required for role ${rolename}`,
+    params: said(required ? 'roleSecondFactorRequired' : 'roleSecondFactorOptional', { rolename }),
+    before: before === null ? null : { secondFactorRequired: before },
+    after: { secondFactorRequired: required },
   }),
 
   roleDeleted: (actor: string, id: string, before: RoleState): ProtocolEntryInput => ({
@@ -261,7 +294,7 @@ export const protocolEntry = {
     locationCode: null,
     summary: `role ${before.rolename} deleted`,
     params: said('roleDeleted', { rolename: before.rolename }),
-    before: { rolename: before.rolename, permissions: [...before.permissions] },
+    before: roleStateOf(before),
   }),
 
   /** The racks of a location reordered; the order as lists under `rackCodes` (readers without the rack code field see no codes). */

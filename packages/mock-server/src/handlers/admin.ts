@@ -186,23 +186,34 @@ export const usersHandlers = (ctx: HandlerContext): HttpHandler[] => [
 
 // --- roles ------------------------------------------------------------------------------------
 
-const roleView = (r: DatasetRole, actor: Actor, counts: ReadonlyMap<string, number>): Role => ({
+interface RoleCounts {
+  users: ReadonlyMap<string, number>;
+  withoutSecondFactor: ReadonlyMap<string, number>;
+}
+
+const roleView = (r: DatasetRole, actor: Actor, counts: RoleCounts): Role => ({
   id: r.id,
   rolename: r.rolename,
   firstname: r.firstname,
   lastname: r.lastname,
   region: r.region,
   permissions: [...r.permissions],
-  userCount: counts.get(r.rolename.toLowerCase()) ?? 0,
+  userCount: counts.users.get(r.rolename.toLowerCase()) ?? 0,
   builtIn: r.builtIn,
   concernCode: r.concernCode,
   editable: roleChangeable(actor, r),
+  secondFactorRequired: r.secondFactorRequired ?? false,
+  usersWithoutSecondFactor: counts.withoutSecondFactor.get(r.rolename.toLowerCase()) ?? 0,
 });
 
 /** Role views with user counts among the users the caller administers. */
 const rolesView = (db: MockDb, auth: Auth, roles: DatasetRole[]) => {
   const actor = actorFor(db, auth);
-  const counts = roleUserCounts([...db.grants.users.values()].filter((u) => administers(db, auth, u)));
+  const users = [...db.grants.users.values()].filter((u) => administers(db, auth, u));
+  const counts = {
+    users: roleUserCounts(users),
+    withoutSecondFactor: roleUserCounts(users.filter((u) => !db.secondFactors.hasFactor(u.id))),
+  };
   return roles.map((r) => roleView(r, actor, counts));
 };
 
@@ -254,9 +265,19 @@ export const rolesHandlers = (ctx: HandlerContext): HttpHandler[] => [
       permissions: [...new Set(body.permissions)],
       builtIn: false,
       concernCode: owner ?? null,
+      secondFactorRequired: body.secondFactorRequired ?? false,
     };
     db.grants.roles.set(role.id, role);
-    db.protocol.log(protocolEntry.roleCreated(auth.user.username, role.id, role));
+    db.protocol.log(
+      protocolEntry.roleCreated(auth.user.username, role.id, {
+        ...role,
+        secondFactorRequired: role.secondFactorRequired ?? false,
+      }),
+    );
+    if (role.secondFactorRequired)
+      db.protocol.log(
+        protocolEntry.roleSecondFactorPolicy(auth.user.username, role.id, role.rolename, true, null),
+      );
     return rolesView(db, auth, [role])[0];
   }),
   route(
@@ -270,7 +291,12 @@ export const rolesHandlers = (ctx: HandlerContext): HttpHandler[] => [
     const actor = actorFor(db, auth);
     checkRoleChangeable(actor, role);
     checkRoleInput(db, actor, body, role);
-    const before = { rolename: role.rolename, permissions: [...role.permissions] };
+    const wasRequired = role.secondFactorRequired ?? false;
+    const before = {
+      rolename: role.rolename,
+      permissions: [...role.permissions],
+      secondFactorRequired: wasRequired,
+    };
     if (role.rolename !== body.rolename)
       for (const u of db.grants.users.values())
         u.roles = u.roles.map((r) => (r === role.rolename ? body.rolename : r));
@@ -279,7 +305,24 @@ export const rolesHandlers = (ctx: HandlerContext): HttpHandler[] => [
     role.lastname = body.lastname ?? null;
     role.region = body.region ?? null;
     role.permissions = [...new Set(body.permissions)];
-    db.protocol.log(protocolEntry.roleUpdated(auth.user.username, role.id, before, role));
+    // Missing: the policy stays as it is.
+    role.secondFactorRequired = body.secondFactorRequired ?? wasRequired;
+    db.protocol.log(
+      protocolEntry.roleUpdated(auth.user.username, role.id, before, {
+        ...role,
+        secondFactorRequired: role.secondFactorRequired,
+      }),
+    );
+    if (role.secondFactorRequired !== wasRequired)
+      db.protocol.log(
+        protocolEntry.roleSecondFactorPolicy(
+          auth.user.username,
+          role.id,
+          role.rolename,
+          role.secondFactorRequired,
+          wasRequired,
+        ),
+      );
     return rolesView(db, auth, [role])[0];
   }),
   route(ctx, 'roles', 'remove', ({ db, auth, params }) => {

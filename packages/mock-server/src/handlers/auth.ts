@@ -2,7 +2,7 @@ import { protocolEntry, sessionView } from '@falcon/api-client';
 import { HttpResponse } from 'msw';
 import type { Auth } from '../db';
 import { MockError } from '../errors';
-import { secondStep } from './mfa';
+import { secondFactorRequiredFor, secondStep } from './mfa';
 import { type HandlerContext, route, SESSION_COOKIE } from './route';
 import { throttledCheck } from './throttle';
 
@@ -23,8 +23,10 @@ export const authHandlers = (ctx: HandlerContext) => [
       // Same answer for an unknown user and a wrong password: no user enumeration.
       throw new MockError(401, 'login_failed');
     }
-    // A user who enrolled a factor (on the mock's profile) answers the second step first.
+    // A user who enrolled a factor (on the mock's profile) answers the second step first; one whose role
+    // requires a factor and who has none enrols one first (ADR 0063).
     if (db.secondFactors.hasFactor(user.id)) return secondStep(db, user.id);
+    if (secondFactorRequiredFor(db, user)) return secondStep(db, user.id, 'enrol');
     user.lastLogin = db.now();
     const token = db.sessions.open(user);
     db.protocol.log(protocolEntry.signedIn(user));

@@ -22,21 +22,28 @@ const pendingCookie = (token: string, maxAge?: number) =>
   `${PENDING_COOKIE}=${token}; Path=/; SameSite=Strict${maxAge === undefined ? '' : `; Max-Age=${maxAge}`}`;
 
 /** The sign-in's second step is due: the pending cookie instead of a session (auth.signin). */
-export const secondStep = (db: MockDb, userId: string): Response => {
+/** Whether a role of the user requires a second factor (the policy per role). */
+export const secondFactorRequiredFor = (db: MockDb, user: { roles: readonly string[] }): boolean =>
+  user.roles.some((name) => db.grants.roleByName(name)?.secondFactorRequired === true);
+
+export const secondStep = (db: MockDb, userId: string, stage: 'verify' | 'enrol' = 'verify'): Response => {
   const f = db.secondFactors.of(userId);
   const body: SecondFactorNeeded = {
     secondFactor: {
-      stage: 'verify',
-      methods: [
-        ...(f.totpSecret ? (['totp'] as const) : []),
-        ...(f.passkeys.length ? (['passkey'] as const) : []),
-        ...(f.recoveryCodes.size ? (['recovery'] as const) : []),
-      ],
+      stage,
+      methods:
+        stage === 'enrol'
+          ? []
+          : [
+              ...(f.totpSecret ? (['totp'] as const) : []),
+              ...(f.passkeys.length ? (['passkey'] as const) : []),
+              ...(f.recoveryCodes.size ? (['recovery'] as const) : []),
+            ],
     },
   };
   return HttpResponse.json(body, {
     headers: {
-      'Set-Cookie': pendingCookie(db.secondFactors.openPending(userId, 'verify')),
+      'Set-Cookie': pendingCookie(db.secondFactors.openPending(userId, stage)),
       'Cache-Control': 'no-store',
     },
   });
@@ -219,7 +226,7 @@ export const mfaHandlers = (ctx: HandlerContext) => [
   route(ctx, 'mfa', 'status', ({ db, auth }) => {
     const f = db.secondFactors.of(auth.user.id);
     return {
-      required: false,
+      required: secondFactorRequiredFor(db, auth.user),
       totp: f.totpSecret !== null,
       passkeys: f.passkeys,
       recoveryCodesLeft: f.recoveryCodes.size,

@@ -14,7 +14,7 @@ const meta = {
     docs: {
       description: {
         component:
-          'A role: name, name fields, region and its permissions grouped by kind; the five visibility groups (master data, article statistics, container statistics, delivery details, container data) are one-click bundles.',
+          'A role: name, name fields, region, whether its users must sign in with a second factor, and its permissions grouped by kind; the five visibility groups (master data, article statistics, container statistics, delivery details, container data) are one-click bundles.',
       },
     },
   },
@@ -57,5 +57,22 @@ export const ReadOnlyForCustomerAdmin: Story = {
     await expect(canvas.queryByRole('button', { name: 'Save' })).toBeNull();
     await expect(canvas.queryByRole('button', { name: 'Delete role' })).toBeNull();
     await expect(await canvas.findByRole('button', { name: 'Master data' })).toBeDisabled();
+  },
+};
+
+/**
+ * The second-factor policy of KD_USER switched on by an administrator: the page says that the role's users
+ * without a factor (all seven in the demo data) will be asked to enrol one at their next sign-in.
+ */
+export const SecondFactorRequired: Story = {
+  args: { path: '/admin/role/R05' },
+  play: async ({ canvas, userEvent }) => {
+    const toggle = await canvas.findByRole('switch', { name: 'Second factor required' }, { timeout: 8000 });
+    await expect(toggle).not.toBeChecked();
+    await userEvent.click(toggle);
+    await expect(toggle).toBeChecked();
+    await expect(await canvas.findByRole('note')).toHaveTextContent(
+      'Users of this role without a second factor: 7.',
+    );
   },
 };

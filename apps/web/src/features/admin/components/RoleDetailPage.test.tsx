@@ -2,6 +2,7 @@ import { FIELD_GROUPS } from '@falcon/api-client';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { signIn } from '../../../lib/session';
 import { setupMockApi } from '../../../testing/mock-api';
 import { renderApp } from '../../../testing/render';
 import { signInWithMock } from '../../../testing/sign-in';
@@ -88,5 +89,35 @@ describe('role list', () => {
     // Columns: name, kind, permissions, users. The small dataset's KD_USERs: 3 in C001 (staff, one
     // limited to a branch, one to a location), 7 over every concern.
     expect(within(row).getAllByRole('cell')[3]).toHaveTextContent(/^3$/);
+  });
+});
+
+describe('second-factor policy of a role', () => {
+  it('says who will have to enrol when it is switched on, saves it, and their next sign-in asks them to enrol', async () => {
+    const user = userEvent.setup();
+    await signInWithMock('admin');
+    renderApp('/admin/role/R05');
+    expect(
+      await screen.findByRole('heading', { name: 'KD_USER', level: 1 }, { timeout: 8000 }),
+    ).toBeInTheDocument();
+    const toggle = screen.getByRole('switch', { name: 'Second factor required' });
+    expect(toggle).not.toBeChecked();
+    expect(toggle).toHaveAccessibleDescription(
+      'Users with this role confirm every sign-in with an authenticator app or a passkey.',
+    );
+    expect(screen.queryByText(/without a second factor/)).toBeNull();
+
+    await user.click(toggle);
+    // The small dataset's seven KD_USERs have no factor: they are told to expect an enrolment.
+    expect(screen.getByRole('note')).toHaveTextContent(
+      'Users of this role without a second factor: 7. At their next sign-in they will be asked to set one up (an authenticator app) before they can continue.',
+    );
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Role saved.')).toBeInTheDocument();
+    expect(screen.getByRole('switch', { name: 'Second factor required' })).toBeChecked();
+
+    // A KD_USER's next sign-in: the password alone opens no session, the enrolment comes first.
+    const next = await signIn('staff', 'demo1234', false);
+    expect(next).toMatchObject({ ok: 'second-factor', step: { stage: 'enrol', methods: [] } });
   });
 });

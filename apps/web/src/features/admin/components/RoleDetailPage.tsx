@@ -26,7 +26,10 @@ import { permissionsQuery, roleQuery } from '../api/queries';
 import { DiscardDialog, useDiscardGuard } from './DiscardGuard';
 import { PermissionPicker } from './PermissionPicker';
 
-/** /admin/role/:id ('new' creates one): names, region and the permission codes, grouped. */
+/**
+ * /admin/role/:id ('new' creates one): names, region, the second-factor policy and the permission codes,
+ * grouped.
+ */
 export function RoleDetailPage({ id }: { id: string }) {
   const { t } = useTranslation(['admin', 'messages']);
   const isNew = id === 'new';
@@ -54,6 +57,7 @@ const toInput = (role?: Role): RoleInput => ({
   lastname: role?.lastname ?? '',
   region: role?.region ?? '',
   permissions: sorted(role?.permissions ?? []),
+  secondFactorRequired: role?.secondFactorRequired ?? false,
 });
 
 /** Permissions as a sorted list: the same set is the same value (not dirty), whatever order it was picked in. */
@@ -134,6 +138,9 @@ function RoleForm({ role }: { role?: Role }) {
     onError: (failure) => notify.error(failure, 'deletion_error'),
   });
   const permissionCount = watch('permissions').length;
+  const secondFactorOn = watch('secondFactorRequired') === true;
+  // Users of the role who would have to enrol at their next sign-in (the server counts those the caller administers).
+  const withoutFactor = role?.usersWithoutSecondFactor ?? 0;
 
   return (
     <form
@@ -173,6 +180,26 @@ function RoleForm({ role }: { role?: Role }) {
           />
           <Field id="role-region" label={t('users.region')} readOnly={readOnly} {...register('region')} />
         </FormRow>
+        <div style={{ display: 'flex', flexDirection: 'column', gap: 4, marginTop: 16 }}>
+          <label style={{ display: 'inline-flex', gap: 8, alignItems: 'center', fontWeight: 600 }}>
+            <input
+              id="role-second-factor"
+              type="checkbox"
+              role="switch"
+              aria-checked={secondFactorOn}
+              aria-describedby="role-second-factor-hint"
+              disabled={readOnly}
+              {...register('secondFactorRequired')}
+            />
+            {t('roles.secondFactor')}
+          </label>
+          <span id="role-second-factor-hint">{t('roles.secondFactorHint')}</span>
+          {secondFactorOn && withoutFactor > 0 ? (
+            <p role="note" style={{ margin: 0 }}>
+              {t('roles.secondFactorEnrol', { count: withoutFactor })}
+            </p>
+          ) : null}
+        </div>
       </Card>
       <h2 style={{ margin: 0, fontSize: 18 }}>{t('roles.permissionsCount', { count: permissionCount })}</h2>
       <Controller
