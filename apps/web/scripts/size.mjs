@@ -99,7 +99,8 @@ const measureInBrowser = async (web, executablePath) => {
       );
     });
     await page.goto(`${server.resolvedUrls.local[0]}login`, { waitUntil: 'networkidle' });
-    await page.getByRole('button', { name: /anmelden/i }).waitFor({ timeout: 15_000 });
+    // The password form's own button (the page also offers "Mit Passkey anmelden" and "Mit Firmenkonto anmelden").
+    await page.getByRole('button', { name: 'Anmelden', exact: true }).waitFor({ timeout: 15_000 });
     const rows = [];
     for (const [file, body] of scripts) {
       const bytes = await body;

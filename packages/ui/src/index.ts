@@ -29,6 +29,7 @@ export * from './Select';
 export * from './SelectorBar';
 export * from './Skeleton';
 export * from './Spinner';
+export * from './Splitter';
 export * from './Tabs';
 export * from './TimeSeriesChart';
 export * from './Toasts';

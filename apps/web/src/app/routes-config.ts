@@ -14,8 +14,8 @@ export const PUBLIC_ROUTE_NAMESPACES = {
   forbidden: ['frame'],
   'legal-notice': ['legal'],
   login: [],
-  // The server's answer (success toast or the refusal) is in its messages.
-  'login-sso': ['messages'],
+  // The server's answer (success toast or the refusal) is in its messages; the page's own texts in signin.
+  'login-sso': ['messages', 'signin'],
   'not-found': [],
   privacy: ['legal'],
   terms: ['legal'],
@@ -24,7 +24,9 @@ export const PUBLIC_ROUTE_NAMESPACES = {
 /**
  * Namespaces a public route's screen loads itself, after its first paint, instead of with the route
  * (`routes-config.test.ts` accepts them there): the login page needs the server's messages only once an
- * attempt was made, and loads them alongside the sign-in request (features/auth LoginPage).
+ * attempt was made, and loads them alongside the sign-in request (features/auth LoginPage). The second
+ * step's and the company account's texts (signin) are no namespace of the route at all: their components
+ * are loaded on demand and bring them (LoginPage's lazy imports).
  */
 export const ON_DEMAND_NAMESPACES = {
   login: ['messages'],

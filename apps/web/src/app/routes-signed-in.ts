@@ -33,7 +33,8 @@ export const SIGNED_IN_ROUTE_NAMESPACES = {
   location: ['lists', 'location'],
   'mobile-app': ['scanner'],
   'mobile-count': ['scanner'],
-  profile: ['admin', 'profile', 'notifications'],
+  // The security section's enrolment and recovery codes are the second step's texts (signin).
+  profile: ['admin', 'profile', 'notifications', 'signin'],
   protocol: ['admin'],
   reviews: ['reviews'],
   role: ['admin'],

@@ -13,7 +13,7 @@ const List = styled.ol`
 
 /** New recovery codes, shown once (the server keeps only their hashes): each signs in once without the app. */
 export function RecoveryCodes({ codes }: { codes: readonly string[] }) {
-  const { t } = useTranslation('auth');
+  const { t } = useTranslation('signin');
   return (
     <div>
       <p>{t('recovery.intro')}</p>

@@ -51,7 +51,7 @@ interface TotpEnrolmentProps {
  * type instead, and the first code, which confirms it (sign-in's enrolment and the profile alike).
  */
 export function TotpEnrolment({ setup, onConfirm, pending, error }: TotpEnrolmentProps) {
-  const { t } = useTranslation('auth');
+  const { t } = useTranslation('signin');
   const id = useId();
   const [code, setCode] = useState('');
   const submit = (event: FormEvent) => {

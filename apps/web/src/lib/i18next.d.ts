@@ -15,6 +15,7 @@ import type replenishment from '@falcon/locales/en/replenishment.json';
 import type reviews from '@falcon/locales/en/reviews.json';
 import type scanner from '@falcon/locales/en/scanner.json';
 import type shell from '@falcon/locales/en/shell.json';
+import type signin from '@falcon/locales/en/signin.json';
 
 // Keys are checked at compile time against the English files; the i18n test checks the other five.
 declare module 'i18next' {
@@ -37,6 +38,7 @@ declare module 'i18next' {
       frame: typeof frame;
       replenishment: typeof replenishment;
       notifications: typeof notifications;
+      signin: typeof signin;
     };
     returnNull: false;
   }

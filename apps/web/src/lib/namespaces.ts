@@ -24,6 +24,7 @@ export const LAZY_NAMESPACES = [
   'frame',
   'replenishment',
   'notifications',
+  'signin',
 ] as const;
 /** Every namespace: one per feature, plus common and the server's message keys. */
 export const NAMESPACES = [...EAGER_NAMESPACES, ...LAZY_NAMESPACES] as const;

@@ -1,2 +1,1 @@
 export { Layout, type LayoutName, type LayoutProps } from './Layout';
-export { Splitter, type SplitterProps } from './Splitter';

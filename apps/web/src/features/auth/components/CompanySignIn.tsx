@@ -3,8 +3,9 @@ import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { Field } from '../../../components/Field';
+import { type CompanySignInStart, startCompanySignIn } from '../../../lib/company-sign-in';
 import { loadNamespaces } from '../../../lib/i18n';
-import { browser, type CompanySignInStart, startCompanySignIn } from '../../../lib/session';
+import { browser } from '../../../lib/session';
 
 const Panel = styled.form`
   display: flex;
@@ -41,7 +42,7 @@ interface CompanySignInProps {
  * concerns, so a visitor learns nothing about who the customers are.
  */
 export function CompanySignIn({ redirectTo }: CompanySignInProps) {
-  const { t } = useTranslation('auth');
+  const { t } = useTranslation('signin');
   const id = useId();
   const [email, setEmail] = useState('');
   const [busy, setBusy] = useState(false);

@@ -5,9 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { publicPaths } from '../../../config/public-paths';
+import { completeCompanySignIn } from '../../../lib/company-sign-in';
 import { showInFrame } from '../../../lib/frame-toasts';
 import { usePageTitle } from '../../../lib/page-title';
-import { completeCompanySignIn } from '../../../lib/session';
 
 const Page = styled.div`
   display: grid;
@@ -44,7 +44,7 @@ interface CompanySignInCallbackProps {
  * server, which checks it and opens the session; then on to where the user wanted to go.
  */
 export function CompanySignInCallback({ query, onSignedIn }: CompanySignInCallbackProps) {
-  const { t } = useTranslation('auth');
+  const { t } = useTranslation('signin');
   const [failure, setFailure] = useState<MessageKey | null>(null);
   // A state is good for one answer: React's development double effect must not send it twice.
   const sent = useRef(false);

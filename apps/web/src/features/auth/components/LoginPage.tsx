@@ -9,7 +9,7 @@ import { loadNamespaces, waitText } from '../../../lib/i18n';
 import { changeLanguage, languageOptions } from '../../../lib/language';
 import { usePageTitle } from '../../../lib/page-title';
 import { usePublicContent } from '../../../lib/public-content';
-import { passkeySignIn, type SignInResult, signedIn, signIn } from '../../../lib/session';
+import { type SignInResult, signedIn, signIn } from '../../../lib/session';
 import { state } from '../../../lib/store';
 
 interface LoginPageProps {
@@ -27,13 +27,23 @@ interface LoginPageProps {
  */
 const ATTEMPT_NAMESPACES = ['messages'] as const;
 
-/** The company account's form loads when asked for: the login route stays within its size budget. */
+/** The company account's and the second step's texts: loaded with their code, never with the page. */
+const STEP_NAMESPACES = ['signin'] as const;
+
+/** The company account's form loads when asked for, with its texts: the login route stays within its size budget. */
 const CompanySignIn = lazy(() =>
-  import('./CompanySignIn').then((module) => ({ default: module.CompanySignIn })),
+  Promise.all([import('./CompanySignIn'), loadNamespaces(STEP_NAMESPACES)]).then(([module]) => ({
+    default: module.CompanySignIn,
+  })),
 );
-/** The second step (issue 18) loads only when the password asked for it: the login route stays small. */
+/**
+ * The second step (issue 18) loads only when the password's answer asks for it, its texts with it (the
+ * step renders translated from its first paint): the login route stays small.
+ */
 const SecondFactorStep = lazy(() =>
-  import('./SecondFactorStep').then((module) => ({ default: module.SecondFactorStep })),
+  Promise.all([import('./SecondFactorStep'), loadNamespaces(STEP_NAMESPACES)]).then(([module]) => ({
+    default: module.SecondFactorStep,
+  })),
 );
 
 /**
@@ -75,7 +85,8 @@ export function LoginPage({ redirectTo, onSignInStart, onSignedIn }: LoginPagePr
     setPasskeyLoading(true);
     onSignInStart?.();
     const messages = loadNamespaces(ATTEMPT_NAMESPACES).catch((error: unknown) => console.error(error));
-    const result = await passkeySignIn();
+    // The passkey's code (and the WebAuthn library it loads) comes with the click, not with the page.
+    const result = await import('../../../lib/passkey-sign-in').then(({ passkeySignIn }) => passkeySignIn());
     await messages;
     setPasskeyLoading(false);
     if (result.ok) done();

@@ -70,7 +70,7 @@ interface SecondFactorStepProps {
  * or, when the role requires a factor the user does not have yet, enrolling an authenticator app first.
  */
 export function SecondFactorStep({ step, onSignedIn, onCancel }: SecondFactorStepProps) {
-  const { t } = useTranslation('auth');
+  const { t } = useTranslation('signin');
   return (
     <Page>
       <Panel aria-labelledby="second-factor-title">
@@ -97,7 +97,7 @@ const useFailureText = () => {
 };
 
 function Verify({ methods, onSignedIn }: { methods: Step['methods']; onSignedIn: (s: Session) => void }) {
-  const { t } = useTranslation('auth');
+  const { t } = useTranslation('signin');
   const failureText = useFailureText();
   const id = useId();
   const [method, setMethod] = useState<'totp' | 'recovery'>(methods.includes('totp') ? 'totp' : 'recovery');
@@ -134,7 +134,7 @@ function Verify({ methods, onSignedIn }: { methods: Step['methods']; onSignedIn:
       {methods.includes('passkey') ? (
         <Row>
           <Button variant="primary" loading={busy === 'passkey'} onClick={() => void passkey()}>
-            {t('secondFactor.passkey')}
+            {t('secondFactor.passkey', { ns: 'auth' })}
           </Button>
         </Row>
       ) : null}
@@ -179,7 +179,7 @@ function Verify({ methods, onSignedIn }: { methods: Step['methods']; onSignedIn:
 }
 
 function Enrol({ onSignedIn }: { onSignedIn: (s: Session) => void }) {
-  const { t } = useTranslation('auth');
+  const { t } = useTranslation('signin');
   const failureText = useFailureText();
   const [setup, setSetup] = useState<TotpSetup | null>(null);
   const [pending, setPending] = useState(false);

@@ -89,10 +89,10 @@ export function SecuritySection() {
       <Dialog
         open={codes !== null}
         onClose={() => setCodes(null)}
-        title={t('recovery.title', { ns: 'auth' })}
+        title={t('recovery.title', { ns: 'signin' })}
         footer={
           <Button variant="primary" onClick={() => setCodes(null)}>
-            {t('recovery.continue', { ns: 'auth' })}
+            {t('recovery.continue', { ns: 'signin' })}
           </Button>
         }
       >
