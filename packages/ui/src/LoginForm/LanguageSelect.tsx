@@ -1,5 +1,8 @@
+import { type ComponentType, type KeyboardEvent, useId, useState } from 'react';
 import styled from 'styled-components';
-import { Select } from '../Select/Select';
+import { ChevronDownIcon } from '../internal/icons/ChevronDownIcon';
+import type { SelectProps } from '../Select/Select';
+import { Field, Label, Trigger, Value } from '../Select/Select.styles';
 import { useUiText } from '../UiText/UiTextProvider';
 import { type LanguageOption, languageLabel, orderLanguages } from './languages';
 
@@ -24,24 +27,95 @@ const LanguageTag = styled.span`
   text-align: center;
 `;
 
-/** Tags and native names, current language first; hidden when fewer than 2 languages exist (spec). */
+type SelectComponent = ComponentType<SelectProps<string>>;
+let loadedSelect: SelectComponent | null = null;
+let loadingSelect: Promise<SelectComponent> | null = null;
+/**
+ * The select's own code (listbox, keyboard, type-ahead) loads on the first sign of use (pointer over it,
+ * focus, click): the login page shows the current language at once without it, and its first load stays
+ * smaller. A failed load is tried again on the next sign.
+ */
+const loadSelect = (): Promise<SelectComponent> => {
+  loadingSelect ??= import('../Select/Select').then(
+    (module) => {
+      loadedSelect = module.Select as SelectComponent;
+      return loadedSelect;
+    },
+    (error: unknown) => {
+      loadingSelect = null;
+      throw error;
+    },
+  );
+  return loadingSelect;
+};
+const OPEN_KEYS = new Set(['ArrowDown', 'ArrowUp', 'Enter', ' ']);
+
+/**
+ * Tags and native names, current language first; hidden when fewer than 2 languages exist (spec). Until
+ * the select's code is there, a stand-in with the same look and name shows the current language; opening
+ * it (click or keys) swaps in the select, open.
+ */
 export function LanguageSelect({ languages, current, onChange }: LanguageSelectProps) {
   const { t } = useUiText();
+  const id = useId();
+  const [select, setSelect] = useState<{ Select: SelectComponent; open: boolean } | null>(() =>
+    loadedSelect ? { Select: loadedSelect, open: false } : null,
+  );
   const ordered = orderLanguages(languages, current);
   if (ordered.length < 2) return null;
+  const label = t('login.language');
+  if (select) {
+    const { Select } = select;
+    return (
+      <Select
+        id={id}
+        label={label}
+        hideLabel
+        defaultOpen={select.open}
+        value={ordered[0]!.code}
+        onChange={onChange}
+        options={ordered.map((language) => ({ value: language.code, label: languageLabel(language).name }))}
+        renderOption={(option) => (
+          <span>
+            <LanguageTag aria-hidden="true">{languageLabel({ code: option.value }).tag}</LanguageTag>
+            {option.label}
+          </span>
+        )}
+      />
+    );
+  }
+  const prefetch = () => void loadSelect().catch(() => {});
+  const open = () =>
+    void loadSelect().then(
+      (Select) => setSelect({ Select, open: true }),
+      () => {},
+    );
   return (
-    <Select
-      label={t('login.language')}
-      hideLabel
-      value={ordered[0]!.code}
-      onChange={onChange}
-      options={ordered.map((language) => ({ value: language.code, label: languageLabel(language).name }))}
-      renderOption={(option) => (
-        <span>
-          <LanguageTag aria-hidden="true">{languageLabel({ code: option.value }).tag}</LanguageTag>
-          {option.label}
-        </span>
-      )}
-    />
+    <Field>
+      <Label id={`${id}-label`} $hidden>
+        {label}
+      </Label>
+      <Trigger
+        id={id}
+        role="combobox"
+        tabIndex={0}
+        aria-labelledby={`${id}-label ${id}-value`}
+        aria-haspopup="listbox"
+        aria-expanded={false}
+        onPointerEnter={prefetch}
+        onFocus={prefetch}
+        onClick={open}
+        onKeyDown={(event: KeyboardEvent<HTMLDivElement>) => {
+          if (!OPEN_KEYS.has(event.key)) return;
+          event.preventDefault();
+          open();
+        }}
+      >
+        <Value id={`${id}-value`} $placeholder={false}>
+          {languageLabel(ordered[0]!).name}
+        </Value>
+        <ChevronDownIcon />
+      </Trigger>
+    </Field>
   );
 }

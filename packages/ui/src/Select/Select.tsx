@@ -1,4 +1,4 @@
-import { type KeyboardEvent, type ReactNode, useId, useMemo, useState } from 'react';
+import { type KeyboardEvent, type ReactNode, useEffect, useId, useMemo, useState } from 'react';
 import { useTypeahead } from '../internal/useTypeahead';
 import { useUiText } from '../UiText/UiTextProvider';
 import { SelectFrame } from './SelectFrame';
@@ -24,6 +24,8 @@ export interface SelectProps<V extends string = string> {
   renderOption?: (option: SelectOption<V>) => ReactNode;
   className?: string;
   id?: string;
+  /** Open from the start, its trigger focused: a select that replaces a stand-in the user just opened. */
+  defaultOpen?: boolean;
 }
 
 /** A select-only combobox (WAI-ARIA APG): focus stays on the field, options are announced as active. */
@@ -38,11 +40,12 @@ export function Select<V extends string = string>({
   renderOption,
   className,
   id,
+  defaultOpen = false,
 }: SelectProps<V>) {
   const { t } = useUiText();
   const autoId = useId();
   const baseId = id ?? autoId;
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(defaultOpen);
   const selectedIndex = options.findIndex((option) => option.value === value);
   const [active, setActive] = useState(selectedIndex);
   const labels = useMemo(() => options.map((option) => option.label), [options]);
@@ -132,6 +135,12 @@ export function Select<V extends string = string>({
     }
     if (handled) event.preventDefault();
   };
+
+  // Opened from the start: the trigger takes the focus the stand-in it replaces had (keyboard users go on).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, at mount
+  useEffect(() => {
+    if (defaultOpen) document.getElementById(baseId)?.focus();
+  }, []);
 
   const selected = options[selectedIndex];
   return (
