@@ -329,6 +329,49 @@ export const describeContractScenarios = (target: ContractTarget): void => {
     });
   });
 
+  describe('second-factor policy per role (issue 18)', () => {
+    it("is set by an administrator on the role, protocolled in words, and leads the role's users to enrol", async () => {
+      const admin = await signedIn('admin');
+      const role = (await admin.api.roles.all()).find((r) => r.rolename === 'KD_USER');
+      if (!role) throw new Error('no KD_USER');
+      expect(role).toMatchObject({ secondFactorRequired: false, usersWithoutSecondFactor: role.userCount });
+      const body = { rolename: role.rolename, permissions: role.permissions };
+      // Only whoever may change the role: a customer admin may not change a global one.
+      const kdadmin = await signedIn('kdadmin');
+      const refused = await failure(
+        kdadmin.api.roles.update({
+          params: { rolename: 'KD_USER' },
+          body: { ...body, secondFactorRequired: true },
+        }),
+      );
+      expect([refused.status, refused.key]).toEqual([403, 'role_read_only']);
+
+      const saved = await admin.api.roles.update({
+        params: { rolename: 'KD_USER' },
+        body: { ...body, secondFactorRequired: true },
+      });
+      expect(saved).toMatchObject({ secondFactorRequired: true });
+      // A form without the field keeps it.
+      expect(await admin.api.roles.update({ params: { rolename: 'KD_USER' }, body })).toMatchObject({
+        secondFactorRequired: true,
+      });
+      expect((await admin.api.roles.getById({ params: { id: role.id } })).secondFactorRequired).toBe(true);
+      const entries = (await admin.api.protocol.list({ body: { filterMap: { type: 'update' }, size: 20 } }))
+        .items;
+      expect(
+        entries.filter((e) => e.objectId === role.id && e.words?.event === 'roleSecondFactorRequired'),
+      ).toHaveLength(1);
+
+      // The role's users without a factor enrol one at their next sign-in; others are not concerned.
+      const staff = newClient();
+      expect(await staff.api.auth.signin({ body: { username: 'staff', password: 'demo1234' } })).toEqual({
+        secondFactor: { stage: 'enrol', methods: [] },
+      });
+      expect(staff.cookies.get('falcon_session')).toBeFalsy();
+      sessionOf(await newClient().api.auth.signin({ body: { username: 'sales', password: 'demo1234' } }));
+    });
+  });
+
   describe('ownership of roles and users (issue 11)', () => {
     const c002Admin = () => {
       const u = dataset.users.find((x) => x.roles.includes('KD_ADMIN') && x.scope.concerns.includes('C002'));

@@ -26,6 +26,11 @@ const pendingCookie = (token: string, maxAge?: number) =>
 export const secondFactorRequiredFor = (db: MockDb, user: { roles: readonly string[] }): boolean =>
   user.roles.some((name) => db.grants.roleByName(name)?.secondFactorRequired === true);
 
+/** 409 second_factor_required when a role of the user requires a factor and `left` would leave none. */
+const keepRequiredFactor = (db: MockDb, user: { roles: readonly string[] }, left: boolean) => {
+  if (!left && secondFactorRequiredFor(db, user)) throw new MockError(409, 'second_factor_required');
+};
+
 export const secondStep = (db: MockDb, userId: string, stage: 'verify' | 'enrol' = 'verify'): Response => {
   const f = db.secondFactors.of(userId);
   const body: SecondFactorNeeded = {
@@ -249,6 +254,7 @@ export const mfaHandlers = (ctx: HandlerContext) => [
   route(ctx, 'mfa', 'totpRemove', ({ db, auth }) => {
     const f = db.secondFactors.of(auth.user.id);
     if (!f.totpSecret) return notFound();
+    keepRequiredFactor(db, auth.user, f.passkeys.length > 0);
     f.totpSecret = null;
     f.lastTimeStep = null;
     dropOrphanCodes(f);
@@ -299,6 +305,7 @@ export const mfaHandlers = (ctx: HandlerContext) => [
     const f = db.secondFactors.of(auth.user.id);
     const index = f.passkeys.findIndex((k) => k.id === params.id);
     if (index < 0) return notFound();
+    keepRequiredFactor(db, auth.user, f.totpSecret !== null || f.passkeys.length > 1);
     f.passkeys.splice(index, 1);
     dropOrphanCodes(f);
     db.protocol.log(protocolEntry.secondFactorRemoved(named(auth), 'passkey'));
