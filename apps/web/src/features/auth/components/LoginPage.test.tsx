@@ -1,10 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { api } from '../../../lib/api';
 import { changeLanguage } from '../../../lib/language';
-import { state } from '../../../lib/store';
+import { resetState, state } from '../../../lib/store';
 import { setupMockApi } from '../../../testing/mock-api';
 import { renderApp } from '../../../testing/render';
+import { signInWithMock } from '../../../testing/sign-in';
 
 setupMockApi();
 
@@ -89,6 +91,41 @@ describe('sign-in', () => {
       ).toBeVisible();
     } finally {
       await changeLanguage('en');
+    }
+  });
+});
+
+describe('a role that requires a second factor', () => {
+  it('leads its user to enrol after the password, the step in words (its code and texts load only then)', async () => {
+    // An administrator requires a factor for KD_USER (the demo data leaves it off).
+    await signInWithMock('admin');
+    const role = (await api.roles.all()).find((r) => r.rolename === 'KD_USER');
+    if (!role) throw new Error('no KD_USER');
+    const policy = (secondFactorRequired: boolean) =>
+      api.roles.update({
+        params: { rolename: 'KD_USER' },
+        body: { rolename: role.rolename, permissions: role.permissions, secondFactorRequired },
+      });
+    await policy(true);
+    await api.auth.signout();
+    resetState();
+    try {
+      const user = userEvent.setup();
+      renderApp('/login');
+      await screen.findByLabelText('Username');
+      await fill(user, 'staff', 'demo1234');
+      expect(await screen.findByRole('heading', { name: 'Set up a second factor' })).toBeVisible();
+      expect(
+        screen.getByText('Your role requires a second factor. Set up an authenticator app to continue.'),
+      ).toBeVisible();
+      expect(await screen.findByText('Scan the QR code with an authenticator app.')).toBeVisible();
+      expect(screen.getByLabelText('Six-digit code')).toBeInTheDocument();
+      expect(state.session).toBeNull();
+    } finally {
+      await signInWithMock('admin');
+      await policy(false);
+      await api.auth.signout();
+      resetState();
     }
   });
 });

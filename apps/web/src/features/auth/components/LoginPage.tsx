@@ -86,7 +86,10 @@ export function LoginPage({ redirectTo, onSignInStart, onSignedIn }: LoginPagePr
     onSignInStart?.();
     const messages = loadNamespaces(ATTEMPT_NAMESPACES).catch((error: unknown) => console.error(error));
     // The passkey's code (and the WebAuthn library it loads) comes with the click, not with the page.
-    const result = await import('../../../lib/passkey-sign-in').then(({ passkeySignIn }) => passkeySignIn());
+    const result = await import('../../../lib/passkey-sign-in').then(
+      ({ passkeySignIn }) => passkeySignIn(),
+      () => ({ ok: false as const, message: 'unspecifiedNetworkError' as const }),
+    );
     await messages;
     setPasskeyLoading(false);
     if (result.ok) done();
