@@ -109,9 +109,10 @@ describe('a role that requires a second factor', () => {
     await policy(true);
     await api.auth.signout();
     resetState();
+    let unmount = () => {};
     try {
       const user = userEvent.setup();
-      renderApp('/login');
+      ({ unmount } = renderApp('/login'));
       await screen.findByLabelText('Username');
       await fill(user, 'staff', 'demo1234');
       expect(await screen.findByRole('heading', { name: 'Set up a second factor' })).toBeVisible();
@@ -122,6 +123,8 @@ describe('a role that requires a second factor', () => {
       expect(screen.getByLabelText('Six-digit code')).toBeInTheDocument();
       expect(state.session).toBeNull();
     } finally {
+      // The page goes first: the administrator's session must not reach it.
+      unmount();
       await signInWithMock('admin');
       await policy(false);
       await api.auth.signout();
