@@ -1,9 +1,8 @@
 import { type ComponentType, type KeyboardEvent, useId, useState } from 'react';
-import styled from 'styled-components';
 import { ChevronDownIcon } from '../internal/icons/ChevronDownIcon';
-import type { SelectProps } from '../Select/Select';
 import { Field, Label, Trigger, Value } from '../Select/Select.styles';
 import { useUiText } from '../UiText/UiTextProvider';
+import type { LanguageListProps } from './LanguageList';
 import { type LanguageOption, languageLabel, orderLanguages } from './languages';
 
 export interface LanguageSelectProps {
@@ -12,22 +11,7 @@ export interface LanguageSelectProps {
   onChange: (code: string) => void;
 }
 
-/** A language's short tag, drawn as text (an emoji flag is a box on Linux, two letters on Windows). */
-const LanguageTag = styled.span`
-  display: inline-block;
-  min-width: 2.2em;
-  margin-inline-end: 6px;
-  padding: 0 4px;
-  border: 1px solid ${({ theme }) => theme.color.border};
-  border-radius: ${({ theme }) => theme.radius.sm};
-  color: ${({ theme }) => theme.color.textMuted};
-  font-size: ${({ theme }) => theme.typography.size.xs};
-  font-weight: ${({ theme }) => theme.typography.weight.semibold};
-  letter-spacing: 0.04em;
-  text-align: center;
-`;
-
-type SelectComponent = ComponentType<SelectProps<string>>;
+type SelectComponent = ComponentType<LanguageListProps>;
 let loadedSelect: SelectComponent | null = null;
 let loadingSelect: Promise<SelectComponent> | null = null;
 /**
@@ -36,9 +20,9 @@ let loadingSelect: Promise<SelectComponent> | null = null;
  * smaller. A failed load is tried again on the next sign.
  */
 const loadSelect = (): Promise<SelectComponent> => {
-  loadingSelect ??= import('../Select/Select').then(
+  loadingSelect ??= import('./LanguageList').then(
     (module) => {
-      loadedSelect = module.Select as SelectComponent;
+      loadedSelect = module.LanguageList;
       return loadedSelect;
     },
     (error: unknown) => {
@@ -66,23 +50,7 @@ export function LanguageSelect({ languages, current, onChange }: LanguageSelectP
   const label = t('login.language');
   if (select) {
     const { Select } = select;
-    return (
-      <Select
-        id={id}
-        label={label}
-        hideLabel
-        defaultOpen={select.open}
-        value={ordered[0]!.code}
-        onChange={onChange}
-        options={ordered.map((language) => ({ value: language.code, label: languageLabel(language).name }))}
-        renderOption={(option) => (
-          <span>
-            <LanguageTag aria-hidden="true">{languageLabel({ code: option.value }).tag}</LanguageTag>
-            {option.label}
-          </span>
-        )}
-      />
-    );
+    return <Select id={id} label={label} ordered={ordered} onChange={onChange} defaultOpen={select.open} />;
   }
   const prefetch = () => void loadSelect().catch(() => {});
   const open = () =>
