@@ -1,3 +1,4 @@
+import { WORKLIST_COUNT_LIMIT } from '@falcon/api-client';
 import { eventually } from '@falcon/contract-testing';
 import { and, asc, desc, eq, ne } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
@@ -154,11 +155,31 @@ describe('sizing', () => {
       Array.from({ length: 12 }, (_, i) => (i === 8 ? 700 : 70)),
       100,
     );
+    // The product's defaults first (10 + 5 days): 70 / 7 x 15 = 150 -> 3 units of 50, less than 200.
+    await admin.post(`/api/rest/v2/location/${c!.locationCode}/replenishment`, {
+      leadTimeDays: null,
+      safetyTimeDays: null,
+    });
+    const [branchOf] = await h.database.db
+      .select({ code: t.locations.branchCode })
+      .from(t.locations)
+      .where(eq(t.locations.code, c!.locationCode));
+    await admin.post(`/api/rest/v2/branch/${branchOf!.code}/replenishment`, {
+      leadTimeDays: null,
+      safetyTimeDays: null,
+    });
+    expect(
+      (await kdadmin.post(`/api/rest/v2/container/${c!.id}/sizing`, { windowWeeks: 12 })).json(),
+    ).toMatchObject({ coverDays: 15, suggested: 150, reason: 'decrease' });
     const saved = await admin.post(`/api/rest/v2/location/${c!.locationCode}/replenishment`, {
       leadTimeDays: 14,
       safetyTimeDays: 7,
     });
     expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toMatchObject({
+      effective: { leadTimeDays: 14, safetyTimeDays: 7 },
+      source: { leadTimeDays: 'location', safetyTimeDays: 'location' },
+    });
     const sizing = (await kdadmin.post(`/api/rest/v2/container/${c!.id}/sizing`, { windowWeeks: 12 })).json();
     // 70 / 7 x 21 = 210 -> 5 units of 50 = 250.
     expect(sizing).toMatchObject({
@@ -212,6 +233,7 @@ describe('sizing', () => {
       leadTimeDays: 20,
       safetyTimeDays: null,
       effective: { leadTimeDays: 20, safetyTimeDays: 5 },
+      source: { leadTimeDays: 'branch', safetyTimeDays: 'default' },
     });
     await admin.post(`/api/rest/v2/location/${location}/replenishment`, {
       leadTimeDays: null,
@@ -224,6 +246,7 @@ describe('sizing', () => {
       safetyTimeDays: 3,
       effective: { leadTimeDays: 20, safetyTimeDays: 3 },
       inherited: { leadTimeDays: 20, safetyTimeDays: 5 },
+      source: { leadTimeDays: 'branch', safetyTimeDays: 'location' },
       editable: false,
     });
     const refused = await staff.post(`/api/rest/v2/location/${location}/replenishment`, {
@@ -279,7 +302,11 @@ describe('reorder worklist', () => {
     for (const item of items) expect(item.why.length).toBeGreaterThan(0);
     const margins = items.map((i: { marginDays: number }) => i.marginDays);
     expect(margins).toEqual([...margins].sort((a, b) => a - b));
-    expect((await admin.get('/api/rest/v2/replenishment/worklist/count')).json().count).toBe(first.total);
+    expect(first.more).toBe(false);
+    expect((await admin.get('/api/rest/v2/replenishment/worklist/count')).json()).toEqual({
+      count: first.total,
+      more: false,
+    });
     // Below the alarm reach means a reach under one week.
     for (const item of items.filter((i: { why: string[] }) => i.why.includes('below_alarm')))
       expect(item.reachInWeeks).toBeLessThan(1);
@@ -310,6 +337,49 @@ describe('reorder worklist', () => {
       locationCode: foreign.locationCode,
     });
     expect(foreignLocation.statusCode).toBe(404);
+  });
+
+  it('counts up to 1,000 and says there are more; a deep page counts on to the page after it', async () => {
+    const db = h.database.db;
+    const exact = (await admin.get('/api/rest/v2/replenishment/worklist/count')).json().count as number;
+    const mine = (await kdadmin.get('/api/rest/v2/replenishment/worklist/count')).json();
+    // Due forecasts of a concern no customer sees, ordered after every real one, until over 1,000 are due.
+    const extra = Math.max(0, WORKLIST_COUNT_LIMIT + 100 - exact);
+    const ids = Array.from({ length: extra }, (_, i) => `ZZCAP${String(i).padStart(5, '0')}`);
+    const row = (containerId: string) => ({
+      containerId,
+      concernCode: 'ZZCAP',
+      branchCode: 'ZZCAP-B',
+      locationCode: 'ZZCAP-L',
+      active: true,
+      stock: 0,
+      averageWeekly: 1,
+      reachWeeks: 0,
+      computedOn: '2000-01-01',
+      leadTimeDays: 10,
+      alarmDate: '2000-01-01',
+      dueDate: '2000-01-01',
+      orderDate: '2999-01-01',
+    });
+    for (let i = 0; i < ids.length; i += 500)
+      await db.insert(t.containerForecasts).values(ids.slice(i, i + 500).map(row));
+    try {
+      const all = exact + extra;
+      expect((await admin.get('/api/rest/v2/replenishment/worklist/count')).json()).toEqual({
+        count: WORKLIST_COUNT_LIMIT,
+        more: true,
+      });
+      const first = (await admin.post('/api/rest/v2/replenishment/worklist', { size: 50 })).json();
+      expect(first).toMatchObject({ total: WORKLIST_COUNT_LIMIT, more: true, page: 0 });
+      expect(first.items).toHaveLength(50);
+      // Page 20 of 50 counts to the end of page 21 (1,100 rows): past the whole list, so exact.
+      const deep = (await admin.post('/api/rest/v2/replenishment/worklist', { size: 50, page: 20 })).json();
+      expect(deep).toMatchObject({ total: all, more: false, page: 20 });
+      // The customer's own count does not move.
+      expect((await kdadmin.get('/api/rest/v2/replenishment/worklist/count')).json()).toEqual(mine);
+    } finally {
+      await db.delete(t.containerForecasts).where(eq(t.containerForecasts.concernCode, 'ZZCAP'));
+    }
   });
 
   it('exports the worklist as the caller sees it (xlsx through the export job)', async () => {

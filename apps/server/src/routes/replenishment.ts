@@ -1,5 +1,6 @@
 import {
   ALARMING_REACH_WEEKS,
+  cappedCount,
   containerHistoryOf,
   containerSizingOf,
   DEFAULT_REPLENISHMENT_TIMES,
@@ -12,9 +13,10 @@ import {
   protocolEntry,
   REACH_BANDS,
   type ReplenishmentSetting,
-  type ReplenishmentSettings,
   type ReplenishmentTimes,
   reachBandOf,
+  replenishmentSettingsOf,
+  worklistCountLimit,
 } from '@falcon/api-client';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Auth } from '../auth/sessions';
@@ -35,7 +37,7 @@ import { requestLanguage } from '../services/language';
 import { writeProtocol } from '../services/protocol';
 import { branchScope } from '../services/scope';
 import { locationFor } from '../services/tree';
-import { countWorklist, readWorklist, worklistScope } from '../services/worklist';
+import { countWorklist, readWorklistPage, worklistScope } from '../services/worklist';
 import { defineRoutes } from './define';
 
 /** Whoever may edit a location's layout edits its lead and safety time (ADR 0059). */
@@ -61,26 +63,30 @@ const locationTimes = async (db: Db, locationCode: string) => {
     .from(t.locations)
     .innerJoin(t.branches, eq(t.branches.code, t.locations.branchCode))
     .where(eq(t.locations.code, locationCode));
-  const inherited = effectiveTimes(
-    { leadTimeDays: row?.branchLead ?? null, safetyTimeDays: row?.branchSafety ?? null },
-    DEFAULT_REPLENISHMENT_TIMES,
-  );
+  const branch = { leadTimeDays: row?.branchLead ?? null, safetyTimeDays: row?.branchSafety ?? null };
+  const inherited = effectiveTimes(branch, DEFAULT_REPLENISHMENT_TIMES);
   const own = ownTimes(row ?? { leadTimeDays: null, safetyTimeDays: null });
-  return { own, inherited, effective: effectiveTimes(own, inherited) };
+  return { own, branch, inherited, effective: effectiveTimes(own, inherited) };
 };
 
-const settingsAnswer = (
-  code: string,
-  own: ReplenishmentSetting,
-  inherited: ReplenishmentTimes,
-  auth: Auth,
-): ReplenishmentSettings => ({
-  code,
-  ...own,
-  effective: effectiveTimes(own, inherited),
-  inherited,
-  editable: auth.permissions.has(EDIT_PERMISSION),
-});
+const locationAnswer = (code: string, own: ReplenishmentSetting, branch: ReplenishmentSetting, auth: Auth) =>
+  replenishmentSettingsOf({
+    code,
+    level: 'location',
+    own,
+    branch,
+    defaults: DEFAULT_REPLENISHMENT_TIMES,
+    editable: auth.permissions.has(EDIT_PERMISSION),
+  });
+
+const branchAnswer = (code: string, own: ReplenishmentSetting, auth: Auth) =>
+  replenishmentSettingsOf({
+    code,
+    level: 'branch',
+    own,
+    defaults: DEFAULT_REPLENISHMENT_TIMES,
+    editable: auth.permissions.has(EDIT_PERMISSION),
+  });
 
 const branchFor = async (db: Db, auth: Auth, code: string) => {
   const [row] = await db
@@ -194,7 +200,7 @@ export const replenishmentRoutes = defineRoutes('replenishment', {
   locationSettings: async ({ db, auth, params }) => {
     const location = await locationFor(db, auth, params.code);
     const times = await locationTimes(db, location.code);
-    return settingsAnswer(location.code, times.own, times.inherited, auth);
+    return locationAnswer(location.code, times.own, times.branch, auth);
   },
 
   saveLocationSettings: async ({ db, auth, params, body, ctx }) => {
@@ -222,7 +228,7 @@ export const replenishmentRoutes = defineRoutes('replenishment', {
       // The lead time moves the worklist's dates: the location's forecasts are refreshed in the background.
       if (times.effective.leadTimeDays !== (body.leadTimeDays ?? times.inherited.leadTimeDays))
         await ctx.jobs.enqueue(forecastJob, { locationCodes: [location.code] }, { tx });
-      return settingsAnswer(location.code, body, times.inherited, auth);
+      return locationAnswer(location.code, body, times.branch, auth);
     });
     ctx.jobs.wake(forecastJob);
     return answer;
@@ -230,7 +236,7 @@ export const replenishmentRoutes = defineRoutes('replenishment', {
 
   branchSettings: async ({ db, auth, params }) => {
     const branch = await branchFor(db, auth, params.code);
-    return settingsAnswer(branch.code, ownTimes(branch), DEFAULT_REPLENISHMENT_TIMES, auth);
+    return branchAnswer(branch.code, ownTimes(branch), auth);
   },
 
   saveBranchSettings: async ({ db, auth, params, body, ctx }) => {
@@ -263,7 +269,7 @@ export const replenishmentRoutes = defineRoutes('replenishment', {
         if (inheriting.length)
           await ctx.jobs.enqueue(forecastJob, { locationCodes: inheriting.map((l) => l.code) }, { tx });
       }
-      return settingsAnswer(branch.code, body, DEFAULT_REPLENISHMENT_TIMES, auth);
+      return branchAnswer(branch.code, body, auth);
     });
     ctx.jobs.wake(forecastJob);
     return answer;
@@ -272,17 +278,24 @@ export const replenishmentRoutes = defineRoutes('replenishment', {
   worklist: async ({ db, auth, body, ctx }) => {
     const { page, size, ...filter } = body;
     const where = await worklistScope(db, auth, filter);
-    const now = ctx.now();
-    const [items, total] = await Promise.all([
-      readWorklist(db, where, now, { limit: size, offset: page * size }),
-      countWorklist(db, where, now),
-    ]);
-    return { items, total, page, size };
+    const { items, counted } = await readWorklistPage(db, where, ctx.now(), {
+      limit: size,
+      offset: page * size,
+      countUpTo: worklistCountLimit(page, size),
+    });
+    return { items, ...cappedCount(counted, worklistCountLimit(page, size)), page, size };
   },
 
-  worklistCount: async ({ db, auth, ctx }) => ({
-    count: await countWorklist(db, await worklistScope(db, auth, {}), ctx.now()),
-  }),
+  worklistCount: async ({ db, auth, ctx }) => {
+    const counted = await countWorklist(
+      db,
+      await worklistScope(db, auth, {}),
+      ctx.now(),
+      worklistCountLimit(),
+    );
+    const { total, more } = cappedCount(counted, worklistCountLimit());
+    return { count: total, more };
+  },
 
   exportWorklist: async ({ db, auth, body, ctx, request }) => {
     await worklistScope(db, auth, body);

@@ -133,6 +133,8 @@ export const LocationSizing = pageOf(LocationSizingItem).extend({
 });
 export type LocationSizing = z.infer<typeof LocationSizing>;
 
+export const ReplenishmentTimeSource = z.enum(['location', 'branch', 'default']);
+
 /** Lead and safety time as set (null: inherited) and as in effect, with where the effective value comes from. */
 export const ReplenishmentSettings = z.object({
   /** The location's or branch's code. */
@@ -142,6 +144,8 @@ export const ReplenishmentSettings = z.object({
   effective: z.object({ leadTimeDays: z.number().int(), safetyTimeDays: z.number().int() }),
   /** What a null inherits: the branch's values for a location, the product's defaults for a branch. */
   inherited: z.object({ leadTimeDays: z.number().int(), safetyTimeDays: z.number().int() }),
+  /** Where each value in effect comes from: set here (`location` / `branch`), the branch's default, the product's. */
+  source: z.object({ leadTimeDays: ReplenishmentTimeSource, safetyTimeDays: ReplenishmentTimeSource }),
   /** The caller may change them (PERM_EDITRACKLAYOUT: whoever edits the location). */
   editable: z.boolean(),
 });
@@ -194,7 +198,26 @@ export const WorklistItem = z.object({
 });
 export type WorklistItem = z.infer<typeof WorklistItem>;
 
-export const WorklistCount = z.object({ count: z.number().int().min(0) });
+/**
+ * The worklist is counted up to a limit (ADR 0067): at a million containers a full count reads every due
+ * row's index entry (over 100,000) on each request, while a user needs "1,000+", not the exact number.
+ */
+export const WORKLIST_COUNT_LIMIT = 1_000;
+
+export const WorklistCount = z.object({
+  /** Due containers in scope, counted up to `WORKLIST_COUNT_LIMIT`. */
+  count: z.number().int().min(0),
+  /** There are more than `count` (shown as "1,000+"). */
+  more: z.boolean(),
+});
+export type WorklistCount = z.infer<typeof WorklistCount>;
+
+/**
+ * A page of the worklist. `total` is counted up to `WORKLIST_COUNT_LIMIT`, or to the end of the page after
+ * the requested one when that is further (so the pager can always go on); `more`: there are more than `total`.
+ */
+export const WorklistPage = pageOf(WorklistItem).extend({ more: z.boolean() });
+export type WorklistPage = z.infer<typeof WorklistPage>;
 
 /** Containers of a location by reach band, week by week (the location's summary chart). */
 export const REACH_BANDS = ['empty', 'alarm', 'low', 'ok', 'high', 'no_consumption'] as const;
@@ -280,7 +303,7 @@ export const replenishment = {
       'Containers in scope below their alarm reach or running dry before the next delivery, most urgent first (paged)',
     body: WorklistRequest,
     notFound: 'concernCode, branchCode or locationCode',
-    response: pageOf(WorklistItem),
+    response: WorklistPage,
   }),
   worklistCount: defineEndpoint({
     method: 'GET',

@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
   averageWeekly,
+  cappedCount,
   daysToStockOut,
+  replenishmentSettingsOf,
   suggestFillingQuantity,
   urgencyOf,
   weeklyTrend,
   withoutOutliers,
+  worklistCountLimit,
 } from './replenishment';
 
 const constant = Array.from({ length: 52 }, () => 70);
@@ -141,5 +144,70 @@ describe('urgency', () => {
     const soon = urgencyOf({ ...base, stock: 50, weeks: constant });
     const later = urgencyOf({ ...base, stock: 120, weeks: constant });
     expect(soon.marginDays).toBeLessThan(later.marginDays);
+  });
+});
+
+describe('lead and safety time settings', () => {
+  const defaults = { leadTimeDays: 10, safetyTimeDays: 5 };
+
+  it("tells where each time in effect comes from: the location's own, its branch's, the product's", () => {
+    const settings = replenishmentSettingsOf({
+      code: 'L1',
+      level: 'location',
+      own: { leadTimeDays: 3, safetyTimeDays: null },
+      branch: { leadTimeDays: 20, safetyTimeDays: null },
+      defaults,
+      editable: true,
+    });
+    expect(settings).toEqual({
+      code: 'L1',
+      leadTimeDays: 3,
+      safetyTimeDays: null,
+      effective: { leadTimeDays: 3, safetyTimeDays: 5 },
+      inherited: { leadTimeDays: 20, safetyTimeDays: 5 },
+      source: { leadTimeDays: 'location', safetyTimeDays: 'default' },
+      editable: true,
+    });
+    // Zero is a value set, not an inherited one.
+    expect(
+      replenishmentSettingsOf({
+        code: 'L1',
+        level: 'location',
+        own: { leadTimeDays: null, safetyTimeDays: 0 },
+        branch: { leadTimeDays: 20, safetyTimeDays: 2 },
+        defaults,
+        editable: false,
+      }),
+    ).toMatchObject({
+      effective: { leadTimeDays: 20, safetyTimeDays: 0 },
+      source: { leadTimeDays: 'branch', safetyTimeDays: 'location' },
+    });
+  });
+
+  it("gives a branch the product's defaults to inherit", () => {
+    expect(
+      replenishmentSettingsOf({
+        code: 'B1',
+        level: 'branch',
+        own: { leadTimeDays: 7, safetyTimeDays: null },
+        defaults,
+        editable: true,
+      }),
+    ).toMatchObject({
+      inherited: defaults,
+      effective: { leadTimeDays: 7, safetyTimeDays: 5 },
+      source: { leadTimeDays: 'branch', safetyTimeDays: 'default' },
+    });
+  });
+});
+
+describe('the worklist count', () => {
+  it('counts to 1,000, or to the end of the page after the one asked for when that is further', () => {
+    expect(worklistCountLimit()).toBe(1000);
+    expect(worklistCountLimit(0, 50)).toBe(1000);
+    expect(worklistCountLimit(19, 50)).toBe(1050);
+    expect(cappedCount(999, 1000)).toEqual({ total: 999, more: false });
+    expect(cappedCount(1000, 1000)).toEqual({ total: 1000, more: false });
+    expect(cappedCount(1001, 1000)).toEqual({ total: 1000, more: true });
   });
 });

@@ -9,6 +9,7 @@
  * averages exactly the constant, while a trend or a season, whose deviations are regular, is kept.
  */
 
+import { WORKLIST_COUNT_LIMIT } from '../contract/replenishment';
 import { ALARMING_REACH_WEEKS } from './validation';
 
 const DAYS_A_WEEK = 7;
@@ -280,6 +281,38 @@ export const effectiveTimes = (
   safetyTimeDays: own?.safetyTimeDays ?? inherited.safetyTimeDays,
 });
 
+/** Where a time in effect comes from: the location's own, its branch's default, or the product's default. */
+type TimeSource = 'location' | 'branch' | 'default';
+
+/**
+ * A location's or branch's settings as both backends answer them (the contract's `ReplenishmentSettings`):
+ * its own values (null inherits), what a null inherits, what is in effect and where each value comes from.
+ * A location inherits its branch's own values, then the product's defaults; a branch the product's.
+ */
+export const replenishmentSettingsOf = (a: {
+  code: string;
+  level: 'location' | 'branch';
+  own: ReplenishmentSetting | null | undefined;
+  /** The branch's own values (a location's parent); ignored for a branch. */
+  branch?: ReplenishmentSetting | null | undefined;
+  defaults: ReplenishmentTimes;
+  editable: boolean;
+}) => {
+  const parent = a.level === 'location' ? a.branch : null;
+  const inherited = effectiveTimes(parent, a.defaults);
+  const sourceOf = (key: keyof ReplenishmentTimes): TimeSource =>
+    a.own?.[key] != null ? a.level : parent?.[key] != null ? 'branch' : 'default';
+  return {
+    code: a.code,
+    leadTimeDays: a.own?.leadTimeDays ?? null,
+    safetyTimeDays: a.own?.safetyTimeDays ?? null,
+    effective: effectiveTimes(a.own, inherited),
+    inherited,
+    source: { leadTimeDays: sourceOf('leadTimeDays'), safetyTimeDays: sourceOf('safetyTimeDays') },
+    editable: a.editable,
+  };
+};
+
 export interface ForecastInput {
   /** Whole weeks of consumption, oldest first (the forecast uses the last FORECAST_WINDOW_WEEKS). */
   weeks: readonly number[];
@@ -448,4 +481,17 @@ export const containerHistoryOf = <E, V>(
   fillingQuantity: c.fillingQuantity,
   stockOutDate: forecast.stockOutDate,
   events: events.slice(-HISTORY_EVENTS_SHOWN).reverse().map(eventView),
+});
+
+/**
+ * How far the worklist counts for a page (ADR 0067): `WORKLIST_COUNT_LIMIT`, or to the end of the page after
+ * the requested one when that is further, so a pager that shows "page 20 of 20+" can always go on.
+ */
+export const worklistCountLimit = (page = 0, size = 0): number =>
+  Math.max(WORKLIST_COUNT_LIMIT, (page + 2) * size);
+
+/** A count taken up to `limit` (the backends count `limit + 1` rows at most): the number shown and whether more exist. */
+export const cappedCount = (counted: number, limit: number): { total: number; more: boolean } => ({
+  total: Math.min(counted, limit),
+  more: counted > limit,
 });

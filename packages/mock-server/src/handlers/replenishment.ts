@@ -1,6 +1,7 @@
 import {
   type ContainerHistory,
   type ContainerSizing,
+  cappedCount,
   containerHistoryOf,
   containerSizingOf,
   DEFAULT_REPLENISHMENT_TIMES,
@@ -12,13 +13,12 @@ import {
   protocolEntry,
   REACH_BANDS,
   type ReachBand,
-  type ReplenishmentSetting,
-  type ReplenishmentSettings,
-  type ReplenishmentTimes,
   reachBandOf,
+  replenishmentSettingsOf,
   slicePage,
   type WorklistFilter,
   type WorklistItem,
+  worklistCountLimit,
   worklistExportTable,
   worklistOrder,
 } from '@falcon/api-client';
@@ -41,23 +41,6 @@ const sizingOf = (
   const times = db.history.timesOf(location);
   return containerSizingOf(c, db.history.weeklyConsumption(c, windowWeeks), windowWeeks, times);
 };
-
-const settingsAnswer = (
-  code: string,
-  own: ReplenishmentSetting | undefined,
-  inherited: ReplenishmentTimes,
-  auth: Auth,
-): ReplenishmentSettings => ({
-  code,
-  leadTimeDays: own?.leadTimeDays ?? null,
-  safetyTimeDays: own?.safetyTimeDays ?? null,
-  effective: {
-    leadTimeDays: own?.leadTimeDays ?? inherited.leadTimeDays,
-    safetyTimeDays: own?.safetyTimeDays ?? inherited.safetyTimeDays,
-  },
-  inherited,
-  editable: auth.permissions.has(EDIT_PERMISSION),
-});
 
 const branchFor = (db: MockDb, auth: Auth, code: string): DatasetBranch => {
   const branch = db.branches.get(code);
@@ -148,12 +131,14 @@ export const replenishmentHandlers = (ctx: HandlerContext) => [
   }),
   route(ctx, 'replenishment', 'locationSettings', ({ db, auth, params }) => {
     const location = locationFor(db, auth, params.code);
-    return settingsAnswer(
-      location.code,
-      db.history.locationSetting(location.code),
-      db.history.branchTimes(location.branchCode),
-      auth,
-    );
+    return replenishmentSettingsOf({
+      code: location.code,
+      level: 'location',
+      own: db.history.locationSetting(location.code),
+      branch: db.history.branchSetting(location.branchCode),
+      defaults: DEFAULT_REPLENISHMENT_TIMES,
+      editable: auth.permissions.has(EDIT_PERMISSION),
+    });
   }),
   route(ctx, 'replenishment', 'saveLocationSettings', ({ db, auth, params, body }) => {
     const location = locationFor(db, auth, params.code);
@@ -172,16 +157,24 @@ export const replenishmentHandlers = (ctx: HandlerContext) => [
         body,
       ),
     );
-    return settingsAnswer(location.code, body, db.history.branchTimes(location.branchCode), auth);
+    return replenishmentSettingsOf({
+      code: location.code,
+      level: 'location',
+      own: body,
+      branch: db.history.branchSetting(location.branchCode),
+      defaults: DEFAULT_REPLENISHMENT_TIMES,
+      editable: auth.permissions.has(EDIT_PERMISSION),
+    });
   }),
   route(ctx, 'replenishment', 'branchSettings', ({ db, auth, params }) => {
     const branch = branchFor(db, auth, params.code);
-    return settingsAnswer(
-      branch.code,
-      db.history.branchSetting(branch.code),
-      DEFAULT_REPLENISHMENT_TIMES,
-      auth,
-    );
+    return replenishmentSettingsOf({
+      code: branch.code,
+      level: 'branch',
+      own: db.history.branchSetting(branch.code),
+      defaults: DEFAULT_REPLENISHMENT_TIMES,
+      editable: auth.permissions.has(EDIT_PERMISSION),
+    });
   }),
   route(ctx, 'replenishment', 'saveBranchSettings', ({ db, auth, params, body }) => {
     const branch = branchFor(db, auth, params.code);
@@ -190,15 +183,24 @@ export const replenishmentHandlers = (ctx: HandlerContext) => [
     db.protocol.log(
       protocolEntry.replenishmentTimesChanged(auth.user.username, 'branch', branch.code, null, before, body),
     );
-    return settingsAnswer(branch.code, body, DEFAULT_REPLENISHMENT_TIMES, auth);
+    return replenishmentSettingsOf({
+      code: branch.code,
+      level: 'branch',
+      own: body,
+      defaults: DEFAULT_REPLENISHMENT_TIMES,
+      editable: auth.permissions.has(EDIT_PERMISSION),
+    });
   }),
   route(ctx, 'replenishment', 'worklist', ({ db, auth, body }) => {
     const { page, size, ...filter } = body;
-    return slicePage(worklistItems(db, auth, filter), page, size);
+    const items = worklistItems(db, auth, filter);
+    const { total, more } = cappedCount(items.length, worklistCountLimit(page, size));
+    return { ...slicePage(items, page, size), total, more };
   }),
-  route(ctx, 'replenishment', 'worklistCount', ({ db, auth }) => ({
-    count: worklistItems(db, auth, {}).length,
-  })),
+  route(ctx, 'replenishment', 'worklistCount', ({ db, auth }) => {
+    const { total, more } = cappedCount(worklistItems(db, auth, {}).length, worklistCountLimit());
+    return { count: total, more };
+  }),
   route(ctx, 'replenishment', 'exportWorklist', ({ db, auth, body, lang }) => {
     const items = worklistItems(db, auth, body);
     const labels = labelsFor(languageOf(lang) ?? auth.user.language);

@@ -70,6 +70,19 @@ describe('PagedTable', () => {
     expect(screen.getByText('Showing 1 to 10 of 42 results')).toBeInTheDocument();
   });
 
+  it('says "more than" a capped count, pages on past it and offers no last page', async () => {
+    const user = userEvent.setup();
+    renderUi(<Harness total={20} more />);
+    expect(screen.getByText('Showing 1 to 10 of more than 20 results')).toBeInTheDocument();
+    expect(screen.getByText('Page 1 of 2+')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Last page' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    expect(screen.getByText('Page 3 of 3+')).toBeInTheDocument();
+    expect(screen.getByText('Showing 21 to 30 of more than 20 results')).toBeInTheDocument();
+    expect(bodyRows()[0]).toHaveTextContent('Container 21');
+  });
+
   it('offers 5, 10, 20 and 50 results per page and keeps the first visible row in view', async () => {
     const user = userEvent.setup();
     renderUi(<Harness />);

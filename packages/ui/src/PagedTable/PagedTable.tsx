@@ -81,6 +81,8 @@ export interface PagedTableProps<Row> {
   rows: readonly Row[];
   getRowId: (row: Row) => string;
   total: number;
+  /** `total` is a lower bound: there are more rows than counted (shown as "more than {total}", "{pages}+"). */
+  more?: boolean;
   /** 1-based. */
   page: number;
   pageSize: number;
@@ -130,6 +132,7 @@ export function PagedTable<Row>({
   rows,
   getRowId,
   total,
+  more = false,
   page,
   pageSize,
   onPageChange,
@@ -156,9 +159,10 @@ export function PagedTable<Row>({
   const scrollRef = useRef<HTMLDivElement>(null);
   const selectable = Boolean(selectedIds && onSelectionChange);
   const selected = new Set(selectedIds ?? []);
-  const pages = Math.max(1, Math.ceil(total / pageSize));
+  // With `more` the count is a lower bound: the pages reach at least the one shown.
+  const pages = Math.max(1, Math.ceil(total / pageSize), more ? page : 1);
   const from = total === 0 ? 0 : (page - 1) * pageSize + 1;
-  const to = Math.min(page * pageSize, total);
+  const to = more ? (page - 1) * pageSize + rows.length : Math.min(page * pageSize, total);
   const colCount = columns.length + (selectable ? 1 : 0);
 
   const virtualizer = useVirtualizer({
@@ -361,7 +365,11 @@ export function PagedTable<Row>({
       ) : null}
       <Footer>
         <span aria-live="polite" id={`${id}-status`}>
-          {t('paging.showing', { from: number(from), to: number(to), total: number(total) })}
+          {t(more ? 'paging.showingMore' : 'paging.showing', {
+            from: number(from),
+            to: number(to),
+            total: number(total),
+          })}
         </span>
         <Controls>
           <PerPage>
@@ -393,13 +401,15 @@ export function PagedTable<Row>({
               disabled={page <= 1}
               onClick={() => onPageChange(page - 1)}
             />
-            <span>{t('paging.page', { page: number(page), pages: number(pages) })}</span>
+            <span>
+              {t(more ? 'paging.pageMore' : 'paging.page', { page: number(page), pages: number(pages) })}
+            </span>
             <Button
               size="sm"
               variant="ghost"
               aria-label={t('paging.next')}
               icon={<ChevronRightIcon />}
-              disabled={page >= pages}
+              disabled={page >= pages && !more}
               onClick={() => onPageChange(page + 1)}
             />
             <Button
@@ -407,7 +417,7 @@ export function PagedTable<Row>({
               variant="ghost"
               aria-label={t('paging.last')}
               icon={<ChevronsRightIcon />}
-              disabled={page >= pages}
+              disabled={page >= pages || more}
               onClick={() => onPageChange(pages)}
             />
           </Pager>

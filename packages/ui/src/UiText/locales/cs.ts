@@ -10,6 +10,8 @@ export const cs: UiTexts = {
   'paging.next': 'Další stránka',
   'paging.last': 'Poslední stránka',
   'paging.page': 'Stránka {page} z {pages}',
+  'paging.showingMore': 'Zobrazeno {from} až {to} z více než {total} výsledků',
+  'paging.pageMore': 'Stránka {page} z {pages}+',
   'paging.nav': '{caption}: stránky',
   'table.selectAll': 'Vybrat všechny řádky na této stránce',
   'table.selectRow': 'Vybrat řádek',

@@ -10,6 +10,8 @@ export const de: UiTexts = {
   'paging.next': 'Nächste Seite',
   'paging.last': 'Letzte Seite',
   'paging.page': 'Seite {page} von {pages}',
+  'paging.showingMore': 'Zeige {from} bis {to} von mehr als {total} Ergebnissen',
+  'paging.pageMore': 'Seite {page} von {pages}+',
   'paging.nav': '{caption}: Seiten',
   'table.selectAll': 'Alle Zeilen dieser Seite auswählen',
   'table.selectRow': 'Zeile auswählen',

@@ -9,6 +9,8 @@ export const en = {
   'paging.next': 'Next page',
   'paging.last': 'Last page',
   'paging.page': 'Page {page} of {pages}',
+  'paging.showingMore': 'Showing {from} to {to} of more than {total} results',
+  'paging.pageMore': 'Page {page} of {pages}+',
   'paging.nav': '{caption}: pages',
   'table.selectAll': 'Select all rows on this page',
   'table.selectRow': 'Select row',

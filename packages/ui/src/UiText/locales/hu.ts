@@ -10,6 +10,8 @@ export const hu: UiTexts = {
   'paging.next': 'Következő oldal',
   'paging.last': 'Utolsó oldal',
   'paging.page': '{page}. oldal / {pages}',
+  'paging.showingMore': '{from}–{to} megjelenítve, összesen több mint {total} találat',
+  'paging.pageMore': '{page}. oldal / {pages}+',
   'paging.nav': '{caption}: oldalak',
   'table.selectAll': 'Az oldal összes sorának kijelölése',
   'table.selectRow': 'Sor kijelölése',

@@ -10,6 +10,8 @@ export const pl: UiTexts = {
   'paging.next': 'Następna strona',
   'paging.last': 'Ostatnia strona',
   'paging.page': 'Strona {page} z {pages}',
+  'paging.showingMore': 'Wyświetlanie {from}–{to} z ponad {total} wyników',
+  'paging.pageMore': 'Strona {page} z {pages}+',
   'paging.nav': '{caption}: strony',
   'table.selectAll': 'Zaznacz wszystkie wiersze na tej stronie',
   'table.selectRow': 'Zaznacz wiersz',

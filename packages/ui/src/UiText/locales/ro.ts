@@ -10,6 +10,8 @@ export const ro: UiTexts = {
   'paging.next': 'Pagina următoare',
   'paging.last': 'Ultima pagină',
   'paging.page': 'Pagina {page} din {pages}',
+  'paging.showingMore': 'Se afișează {from} - {to} din peste {total} rezultate',
+  'paging.pageMore': 'Pagina {page} din {pages}+',
   'paging.nav': '{caption}: pagini',
   'table.selectAll': 'Selectează toate rândurile de pe această pagină',
   'table.selectRow': 'Selectează rândul',

@@ -113,7 +113,14 @@ export function DashboardPage() {
             ) : null}
             {mayWorklist && worklistCount.data ? (
               <Link to={paths.worklist.to()} title={t('stats.toReorderLink')} style={{ color: 'inherit' }}>
-                <StatCard label={t('stats.toReorder')} value={format.integer(worklistCount.data.count)} />
+                <StatCard
+                  label={t('stats.toReorder')}
+                  value={
+                    worklistCount.data.more
+                      ? t('stats.toReorderMore', { count: format.integer(worklistCount.data.count) })
+                      : format.integer(worklistCount.data.count)
+                  }
+                />
               </Link>
             ) : null}
           </>

@@ -230,7 +230,7 @@ export const WorklistEmpty: Story = {
         ...handlers,
         replenishment: [
           endpointHandler('replenishment.worklist', () =>
-            HttpResponse.json({ items: [], total: 0, page: 0, size: 20 }),
+            HttpResponse.json({ items: [], total: 0, more: false, page: 0, size: 20 }),
           ),
           ...handlers.replenishment,
         ],
@@ -241,6 +241,59 @@ export const WorklistEmpty: Story = {
     await expect(
       await canvas.findByText('No container needs reordering.', {}, { timeout: 10000 }),
     ).toBeVisible();
+  },
+};
+
+/** Twenty due containers of one location, as the worklist answers them. */
+const cappedItems = Array.from({ length: 20 }, (_, i) => ({
+  containerId: `K${String(i + 1).padStart(7, '0')}`,
+  concernCode: 'C001',
+  branchCode: 'C001-B01',
+  locationCode: 'C001-B01-L01',
+  locationName: 'Hall 1',
+  why: ['below_alarm'],
+  nextDeliveryDate: '2026-12-05',
+  marginDays: -5 + i,
+  stockOutDate: '2026-11-30',
+  reachInWeeks: 0.5,
+  stock: 10,
+  fillingQuantity: 100,
+  averageWeekly: 20,
+  code: `K${String(i + 1).padStart(7, '0')}`,
+  articleName: `Article ${i + 1}`,
+  articleCode: `A${i + 1}`,
+  placeCode: `R01-S01-P${String(i + 1).padStart(2, '0')}`,
+}));
+
+/**
+ * More due containers than the count goes to (1,000): the pager says "more than" and pages on, with no
+ * last page; the dashboard says "more than 1,000".
+ */
+export const WorklistCountCapped: Story = {
+  args: { path: '/worklist' },
+  parameters: {
+    msw: {
+      handlers: {
+        ...handlers,
+        replenishment: [
+          endpointHandler('replenishment.worklist', () =>
+            HttpResponse.json({ items: cappedItems, total: 1000, more: true, page: 0, size: 20 }),
+          ),
+          endpointHandler('replenishment.worklistCount', () =>
+            HttpResponse.json({ count: 1000, more: true }),
+          ),
+          ...handlers.replenishment,
+        ],
+      },
+    },
+  },
+  play: async ({ canvas }) => {
+    await expect(
+      await canvas.findByText(/^Showing 1 to \d+ of more than 1,000 results$/, {}, { timeout: 10000 }),
+    ).toBeVisible();
+    await expect(canvas.getByText('Page 1 of 50+')).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Last page' })).toBeDisabled();
+    await expect(canvas.getByRole('button', { name: 'Next page' })).toBeEnabled();
   },
 };
 
@@ -291,5 +344,28 @@ export const DashboardCount: Story = {
   play: async ({ canvas }) => {
     const label = await canvas.findByText('Containers to reorder', {}, { timeout: 10000 });
     await expect(label.closest('a')).toHaveAttribute('href', '/worklist');
+  },
+};
+
+/** Over 1,000 to reorder: the dashboard says "more than 1,000" instead of a count it did not take. */
+export const DashboardCountCapped: Story = {
+  args: { path: '/' },
+  beforeEach: prepareScreen('backoffice'),
+  parameters: {
+    msw: {
+      handlers: {
+        ...handlers,
+        replenishment: [
+          endpointHandler('replenishment.worklistCount', () =>
+            HttpResponse.json({ count: 1000, more: true }),
+          ),
+          ...handlers.replenishment,
+        ],
+      },
+    },
+  },
+  play: async ({ canvas }) => {
+    const label = await canvas.findByText('Containers to reorder', {}, { timeout: 10000 });
+    await expect(label.closest('a')).toHaveTextContent('more than 1,000');
   },
 };

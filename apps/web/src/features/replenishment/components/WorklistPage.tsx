@@ -194,6 +194,7 @@ export function WorklistPage() {
         rows={rows}
         getRowId={(row) => row.containerId}
         total={worklist.data?.total ?? 0}
+        more={worklist.data?.more ?? false}
         {...paging.table}
         loading={worklist.isPending}
         error={worklist.error ? t(errorKey(worklist.error), { ns: 'messages' }) : null}
