@@ -22,6 +22,8 @@ export const queryKeys = {
     detail: (code: string) => ['branch', code, 'detail'] as const,
     map: (code: string) => ['branch', code, 'map'] as const,
     positions: (code: string) => ['branch', code, 'positions'] as const,
+    /** Its default lead and safety time (its locations inherit them). */
+    replenishmentSettings: (code: string) => ['branch', code, 'replenishment'] as const,
   },
   location: {
     all: (code: string) => ['location', code] as const,

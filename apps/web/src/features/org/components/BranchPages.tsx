@@ -81,14 +81,26 @@ export function BranchFrame({
   );
 }
 
-/** The branch's locations; `search` is the container search over the whole branch (composed by the route). */
-export function BranchPage({ code, search }: { code: string; search?: React.ReactNode }) {
+/**
+ * The branch's locations; `search` is the container search over the whole branch and `settings` its
+ * default lead and safety time (both composed by the route: features do not import each other).
+ */
+export function BranchPage({
+  code,
+  search,
+  settings,
+}: {
+  code: string;
+  search?: React.ReactNode;
+  settings?: React.ReactNode;
+}) {
   const { t } = useTranslation('org');
   return (
     <BranchFrame code={code}>
       {(branch) => (
         <>
           <LocationTable branch={branch} />
+          {settings}
           {search ? (
             <Card title={t('branch.searchTitle')} headingLevel={2}>
               {search}

@@ -1,4 +1,8 @@
-import type { LocationSizingRequest, WorklistRequest } from '@falcon/api-client';
+import type {
+  LocationSizingRequest,
+  ReplenishmentSettingsRequest,
+  WorklistRequest,
+} from '@falcon/api-client';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
@@ -41,3 +45,28 @@ export const worklistQuery = (request: WorklistRequest) =>
 /** The concerns, branches and locations in the user's scope (the worklist's filters). */
 export const scopeTreeQuery = () =>
   queryOptions({ queryKey: queryKeys.cblTree(), queryFn: () => api.cbl.tree(), staleTime: 5 * 60_000 });
+
+/** Where lead and safety time are set: a location (null: its branch's), or a branch (null: the product's). */
+export type ReplenishmentLevel = 'location' | 'branch';
+
+/** A location's or branch's lead and safety time, where each comes from, and whether the caller may change them. */
+export const replenishmentSettingsQuery = (level: ReplenishmentLevel, code: string) =>
+  queryOptions({
+    queryKey:
+      level === 'location'
+        ? queryKeys.location.replenishmentSettings(code)
+        : queryKeys.branch.replenishmentSettings(code),
+    queryFn: () =>
+      level === 'location'
+        ? api.replenishment.locationSettings({ params: { code } })
+        : api.replenishment.branchSettings({ params: { code } }),
+  });
+
+export const saveReplenishmentSettings = (
+  level: ReplenishmentLevel,
+  code: string,
+  body: ReplenishmentSettingsRequest,
+) =>
+  level === 'location'
+    ? api.replenishment.saveLocationSettings({ params: { code }, body })
+    : api.replenishment.saveBranchSettings({ params: { code }, body });

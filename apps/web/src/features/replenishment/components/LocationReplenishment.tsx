@@ -26,6 +26,7 @@ import { queryKeys } from '../../../lib/query-keys';
 import { state } from '../../../lib/store';
 import { locationSizingQuery, reachBandsQuery } from '../api/queries';
 import { ReachBandsChart } from './ReachBandsChart';
+import { ReplenishmentTimes } from './ReplenishmentTimes';
 import { SIZING_WINDOWS } from './SizingSuggestion';
 
 const REASON_TONES = {
@@ -149,6 +150,7 @@ export function LocationReplenishment({ code }: { code: string }) {
       ) : (
         <Skeleton height="240px" />
       )}
+      <ReplenishmentTimes level="location" code={code} />
       <Card
         title={t('bulk.title')}
         headingLevel={2}
