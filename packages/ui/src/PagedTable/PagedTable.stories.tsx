@@ -33,10 +33,12 @@ const columns: PagedTableColumn<ContainerRow>[] = [
 type Args = Omit<PagedTableProps<ContainerRow>, 'rows' | 'page' | 'pageSize' | 'total'> & {
   data?: ContainerRow[];
   initialPageSize?: number;
+  /** Counts the rows only up to this many (a capped count, as the worklist's): `more` when there are more. */
+  countLimit?: number;
 };
 
 /** Pages, sorts and selects over in-memory rows the way the app does over the API. */
-function Controlled({ data = allRows, initialPageSize = 10, ...props }: Args) {
+function Controlled({ data = allRows, initialPageSize = 10, countLimit, ...props }: Args) {
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(initialPageSize);
   const [sort, setSort] = useState<SortState | null>(null);
@@ -53,7 +55,8 @@ function Controlled({ data = allRows, initialPageSize = 10, ...props }: Args) {
     <PagedTable<ContainerRow>
       {...props}
       rows={props.error || props.loading ? [] : sorted.slice((page - 1) * pageSize, page * pageSize)}
-      total={props.error ? 0 : data.length}
+      total={props.error ? 0 : Math.min(data.length, countLimit ?? data.length)}
+      more={countLimit !== undefined && data.length > countLimit}
       page={page}
       pageSize={pageSize}
       onPageChange={(next) => {
@@ -127,6 +130,18 @@ export const Paging: Story = {
     await expect(canvas.getByText('Showing 1 to 50 of 137 results')).toBeInTheDocument();
     await userEvent.click(canvas.getByRole('button', { name: 'Last page' }));
     await expect(canvas.getByText('Showing 101 to 137 of 137 results')).toBeInTheDocument();
+  },
+};
+
+/** A count taken up to 50 of 137 rows: "more than 50", "Page 1 of 5+", Next pages on, no last page. */
+export const CappedCount: Story = {
+  render: (args) => <Controlled {...(args as unknown as Args)} countLimit={50} />,
+  play: async ({ canvas, userEvent }) => {
+    await expect(canvas.getByText('Showing 1 to 10 of more than 50 results')).toBeInTheDocument();
+    await expect(canvas.getByText('Page 1 of 5+')).toBeInTheDocument();
+    await expect(canvas.getByRole('button', { name: 'Last page' })).toBeDisabled();
+    await userEvent.click(canvas.getByRole('button', { name: 'Next page' }));
+    await expect(canvas.getByText('Showing 11 to 20 of more than 50 results')).toBeInTheDocument();
   },
 };
 

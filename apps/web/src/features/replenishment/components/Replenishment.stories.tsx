@@ -18,7 +18,7 @@ const meta = {
     docs: {
       description: {
         component:
-          "Issue 16 on the screens: the container panel's History and sizing (charts of the last 12 months with a table view, the suggested filling quantity with its reason and one-click request), a location's Replenishment page (reach bands, suggested quantities as a list to request), the reorder worklist and the dashboard's count.",
+          "Issue 16 on the screens: the container panel's History and sizing (charts of the last 12 months with a table view, the suggested filling quantity with its reason and one-click request), a location's Replenishment page (reach bands, its lead and safety time, suggested quantities as a list to request), a branch's default times, the reorder worklist and the dashboard's count.",
       },
     },
   },
@@ -185,6 +185,165 @@ export const LocationPage: Story = {
     await expect(
       await within(document.body).findByText('Requests sent: 1. Not sent: 0.'),
     ).toBeInTheDocument();
+  },
+};
+
+/** The card of a location's lead and safety time on its Replenishment page. */
+const timesCard = async (canvas: ReturnType<typeof within>) => {
+  const heading = await canvas.findByRole('heading', { name: 'Lead and safety time' }, { timeout: 10000 });
+  return within(heading.closest('section') as HTMLElement);
+};
+
+/**
+ * A clerk who may edit the rack layout changes the location's lead time: a value out of range is refused at
+ * its field, a whole number saves and the suggestions below are computed with it.
+ */
+export const LocationTimesEdit: Story = {
+  args: { path: `${LOCATION}/replenishment` },
+  beforeEach: prepareScreen('backoffice'),
+  play: async ({ canvas, userEvent }) => {
+    const card = await timesCard(canvas);
+    await expect(
+      await card.findByText("This location sets no times of its own: it uses its branch's."),
+    ).toBeVisible();
+    await userEvent.click(card.getByRole('button', { name: 'Change' }));
+    await userEvent.click(card.getByRole('checkbox', { name: "Use the branch's value (10)" }));
+    const lead = card.getByRole('spinbutton', { name: 'Lead time (days)' });
+    await userEvent.clear(lead);
+    await userEvent.type(lead, '366');
+    await userEvent.click(card.getByRole('button', { name: 'Save' }));
+    await expect(card.getByText('Enter a whole number of days from 0 to 365.')).toBeVisible();
+    await userEvent.clear(lead);
+    await userEvent.type(lead, '21{Enter}');
+    await expect(await card.findByText('(set for this location)')).toBeVisible();
+    await expect(
+      await canvas.findByText("Lead time 21 days, safety time 5 days (the location's, else its branch's)."),
+    ).toBeVisible();
+  },
+};
+
+/** The edit form with a value refused at its field (what a screen reader hears with the field). */
+export const LocationTimesInvalid: Story = {
+  args: { path: `${LOCATION}/replenishment` },
+  beforeEach: prepareScreen('backoffice'),
+  play: async ({ canvas, userEvent }) => {
+    const card = await timesCard(canvas);
+    await userEvent.click(await card.findByRole('button', { name: 'Change' }));
+    await userEvent.click(card.getByRole('checkbox', { name: "Use the branch's value (5)" }));
+    const safety = card.getByRole('spinbutton', { name: 'Safety time (days)' });
+    await userEvent.clear(safety);
+    await userEvent.click(card.getByRole('button', { name: 'Save' }));
+    await expect(safety).toHaveAccessibleDescription('Enter a number of days.');
+    await expect(safety).toHaveFocus();
+  },
+};
+
+/** Times set for the location itself: each says so, and one click goes back to the branch's. */
+export const LocationTimesSetHere: Story = {
+  args: { path: `${LOCATION}/replenishment` },
+  beforeEach: prepareScreen('backoffice'),
+  parameters: {
+    msw: {
+      handlers: {
+        ...handlers,
+        replenishment: [
+          endpointHandler('replenishment.locationSettings', () =>
+            HttpResponse.json({
+              code: 'C001-B01-L01',
+              leadTimeDays: 14,
+              safetyTimeDays: null,
+              effective: { leadTimeDays: 14, safetyTimeDays: 7 },
+              inherited: { leadTimeDays: 12, safetyTimeDays: 7 },
+              source: { leadTimeDays: 'location', safetyTimeDays: 'branch' },
+              editable: true,
+            }),
+          ),
+          ...handlers.replenishment,
+        ],
+      },
+    },
+  },
+  play: async ({ canvas }) => {
+    const card = await timesCard(canvas);
+    await expect(await card.findByText('(set for this location)')).toBeVisible();
+    await expect(card.getByText("(the branch's default)")).toBeVisible();
+    await expect(card.getByRole('button', { name: "Use the branch's times" })).toBeEnabled();
+  },
+};
+
+/** Customer admin: sees the times and where they come from, may not change them, and is told why. */
+export const LocationTimesReadOnly: Story = {
+  args: { path: `${LOCATION}/replenishment` },
+  play: async ({ canvas }) => {
+    const card = await timesCard(canvas);
+    await expect(
+      await card.findByText('Changing them needs the permission to edit the rack layout.'),
+    ).toBeVisible();
+    await expect(card.queryByRole('button', { name: 'Change' })).toBeNull();
+  },
+};
+
+export const LocationTimesLoading: Story = {
+  args: { path: `${LOCATION}/replenishment` },
+  parameters: {
+    msw: {
+      handlers: {
+        ...handlers,
+        replenishment: [loadingHandler('replenishment.locationSettings'), ...handlers.replenishment],
+      },
+    },
+  },
+  play: async ({ canvas }) => {
+    await timesCard(canvas);
+  },
+};
+
+export const LocationTimesError: Story = {
+  args: { path: `${LOCATION}/replenishment` },
+  parameters: {
+    msw: {
+      handlers: {
+        ...handlers,
+        replenishment: [errorHandler('replenishment.locationSettings', 500), ...handlers.replenishment],
+      },
+    },
+  },
+  play: async ({ canvas }) => {
+    const card = await timesCard(canvas);
+    await expect(await card.findByRole('button', { name: /Retry|Try again/ })).toBeVisible();
+  },
+};
+
+/** German: the card's words by language. */
+export const LocationTimesGerman: Story = {
+  args: { path: `${LOCATION}/replenishment` },
+  globals: { locale: 'de' },
+  play: async ({ canvas }) => {
+    await expect(
+      await canvas.findByRole(
+        'heading',
+        { name: 'Wiederbeschaffungs- und Sicherheitszeit' },
+        { timeout: 10000 },
+      ),
+    ).toBeVisible();
+  },
+};
+
+/** A branch's default lead and safety time on the branch page, which its locations inherit. */
+export const BranchTimes: Story = {
+  args: { path: '/branch/C001-B01' },
+  beforeEach: prepareScreen('backoffice'),
+  play: async ({ canvas, userEvent }) => {
+    const card = await timesCard(canvas);
+    await expect(
+      await card.findByText("This branch sets no defaults of its own: its locations use Falcon's."),
+    ).toBeVisible();
+    await userEvent.click(card.getByRole('button', { name: 'Change' }));
+    await userEvent.click(card.getByRole('checkbox', { name: "Use Falcon's default (10)" }));
+    const lead = card.getByRole('spinbutton', { name: 'Lead time (days)' });
+    await userEvent.clear(lead);
+    await userEvent.type(lead, '12{Enter}');
+    await expect(await card.findByText('(set for this branch)')).toBeVisible();
   },
 };
 
