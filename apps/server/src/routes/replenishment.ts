@@ -18,7 +18,7 @@ import {
   replenishmentSettingsOf,
   worklistCountLimit,
 } from '@falcon/api-client';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Auth } from '../auth/sessions';
 import type { Db } from '../db/client';
 import * as t from '../db/schema';
@@ -26,13 +26,7 @@ import { notFound } from '../errors';
 import { enqueueExport } from '../jobs/exports';
 import { forecastJob } from '../jobs/forecasts';
 import { type ContainerRow, containerById } from '../services/containers';
-import {
-  asHistoryEvent,
-  currentStock,
-  eventsSince,
-  locationWeeks,
-  weeklyConsumption,
-} from '../services/history';
+import { asHistoryEvent, containerYear, locationWeeks, weeklyConsumption } from '../services/history';
 import { requestLanguage } from '../services/language';
 import { writeProtocol } from '../services/protocol';
 import { branchScope } from '../services/scope';
@@ -108,39 +102,23 @@ const day = (d: Date) => d.toISOString().slice(0, 10);
 
 export const replenishmentRoutes = defineRoutes('replenishment', {
   containerHistory: async ({ db, auth, params, ctx }) => {
-    const c = await containerById(db, auth, params.id);
     const now = ctx.now();
     const weeks = historyWeeks(now);
-    const from = weeks[0] as Date;
-    const [events, before, times, stock] = await Promise.all([
-      eventsSince(db, c.id, from),
-      db
-        .select({ stock: t.containerEvents.stockAfter })
-        .from(t.containerEvents)
-        .where(
-          and(
-            eq(t.containerEvents.containerId, c.id),
-            sql`${t.containerEvents.at} < ${from.toISOString()}::timestamptz`,
-            sql`${t.containerEvents.stockAfter} is not null`,
-          ),
-        )
-        .orderBy(sql`${t.containerEvents.at} desc, ${t.containerEvents.id} desc`)
-        .limit(1),
-      locationTimes(db, c.locationCode),
-      currentStock(db, c.id),
-    ]);
-    const series = historySeries(events.map(asHistoryEvent), weeks, before[0]?.stock ?? null);
+    const year = await containerYear(db, auth, params.id, weeks[0] as Date);
+    const c = year.container;
+    const times = effectiveTimes(year.own, effectiveTimes(year.branch, DEFAULT_REPLENISHMENT_TIMES));
+    const series = historySeries(year.events.map(asHistoryEvent), weeks, year.stockBefore);
     // The forecast over the whole weeks before this one (the worklist's, computed now).
     const whole = series.consumption.slice(-1 - FORECAST_WINDOW_WEEKS, -1);
     const forecast = forecastOf({
       weeks: whole,
-      stock: stock ?? c.fillingQuantity,
+      stock: year.stock ?? c.fillingQuantity,
       expectedDeliveryDate: c.expectedDeliveryDate,
-      leadTimeDays: times.effective.leadTimeDays,
+      leadTimeDays: times.leadTimeDays,
       alarmReachWeeks: ALARMING_REACH_WEEKS,
       today: now,
     });
-    return containerHistoryOf(c, series, forecast, events, (e) => ({
+    return containerHistoryOf(c, series, forecast, year.events, (e) => ({
       at: e.at.toISOString(),
       kind: e.kind,
       quantity: e.quantity,

@@ -9,8 +9,11 @@ import {
   weekStart,
 } from '@falcon/api-client';
 import { and, asc, desc, eq, gte, isNotNull, sql } from 'drizzle-orm';
-import { type Db, queryRows } from '../db/client';
+import type { Auth } from '../auth/sessions';
+import { type Db, queryCompiled, queryRows } from '../db/client';
 import * as t from '../db/schema';
+import { HttpError } from '../errors';
+import { boundContainerScope, scopeShape, scopeValues } from './scope';
 
 /**
  * Container history and forecasts on the server (issue 16, ADR 0051/0059). Events are written where
@@ -42,15 +45,81 @@ export const currentStock = async (db: Db, containerId: string): Promise<number 
   return row?.stock ?? null;
 };
 
-/** A container's events since `from`, oldest first (at most a year and a bit: the history chart's). */
-export const eventsSince = async (db: Db, containerId: string, from: Date) =>
-  db
-    .select()
-    .from(t.containerEvents)
-    .where(and(eq(t.containerEvents.containerId, containerId), gte(t.containerEvents.at, from)))
-    .orderBy(asc(t.containerEvents.at), asc(t.containerEvents.id));
+type ContainerEventRow = typeof t.containerEvents.$inferSelect;
 
-export const asHistoryEvent = (e: typeof t.containerEvents.$inferSelect): HistoryEvent => ({
+/**
+ * What a container's history answer needs, in one statement prepared per scope shape (ADR 0066): the
+ * container in the caller's scope (else 404), its location's and branch's lead and safety time, its stock
+ * before `from` and its events since `from`, oldest first. Its current stock is the newest event's (or,
+ * without an event since `from`, the stock before): no statement of its own.
+ */
+export const containerYear = async (db: Db, auth: Auth, id: string, from: Date) => {
+  const values = { ...scopeValues(auth.scope), id, from: from.toISOString() };
+  const rows = await queryCompiled<{
+    id: string;
+    fillingQuantity: number;
+    expectedDeliveryDate: string | null;
+    leadTimeDays: number | null;
+    safetyTimeDays: number | null;
+    branchLead: number | null;
+    branchSafety: number | null;
+    stockBefore: number | null;
+    eventId: string | null;
+    at: Date | null;
+    kind: ContainerEventRow['kind'] | null;
+    quantity: number | null;
+    previousQuantity: number | null;
+    stockAfter: number | null;
+  }>(
+    db,
+    `container history|${scopeShape(values)}`,
+    (bind) => sql`
+      select containers.id, containers.filling_quantity as "fillingQuantity", containers.expected_delivery_date::text as "expectedDeliveryDate",
+        l.lead_time_days as "leadTimeDays", l.safety_time_days as "safetyTimeDays",
+        b.lead_time_days as "branchLead", b.safety_time_days as "branchSafety", before.stock as "stockBefore",
+        e.id as "eventId", e.at, e.kind, e.quantity, e.previous_quantity as "previousQuantity", e.stock_after as "stockAfter"
+      from containers
+        join locations l on l.code = containers.location_code
+        join branches b on b.code = l.branch_code
+        left join lateral (select x.stock_after as stock from container_events x
+          where x.container_id = containers.id and x.at < ${bind('from')}::timestamptz and x.stock_after is not null
+          order by x.at desc, x.id desc limit 1) before on true
+        left join lateral (select x.id, x.at, x.kind, x.quantity, x.previous_quantity, x.stock_after from container_events x
+          where x.container_id = containers.id and x.at >= ${bind('from')}::timestamptz) e on true
+      where containers.id = ${bind('id')} and ${boundContainerScope(values, bind)}
+      order by e.at, e.id`,
+    values,
+    true,
+  );
+  const [first] = rows;
+  if (!first) throw new HttpError(404, 'container_not_found');
+  const events = rows
+    .filter((r) => r.eventId !== null)
+    .map((r) => ({
+      at: r.at as Date,
+      kind: r.kind as ContainerEventRow['kind'],
+      quantity: r.quantity,
+      previousQuantity: r.previousQuantity,
+      stockAfter: r.stockAfter,
+    }));
+  const newest = events.findLast((e) => e.stockAfter !== null);
+  return {
+    container: {
+      id: first.id,
+      fillingQuantity: first.fillingQuantity,
+      expectedDeliveryDate: first.expectedDeliveryDate,
+    },
+    own: { leadTimeDays: first.leadTimeDays, safetyTimeDays: first.safetyTimeDays },
+    branch: { leadTimeDays: first.branchLead, safetyTimeDays: first.branchSafety },
+    stockBefore: first.stockBefore,
+    stock: newest ? newest.stockAfter : first.stockBefore,
+    events,
+  };
+};
+
+export const asHistoryEvent = (
+  e: Pick<ContainerEventRow, 'at' | 'kind' | 'quantity' | 'stockAfter'>,
+): HistoryEvent => ({
   at: e.at,
   kind: e.kind,
   quantity: e.quantity,
