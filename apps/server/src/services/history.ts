@@ -8,7 +8,7 @@ import {
   type HistoryEvent,
   weekStart,
 } from '@falcon/api-client';
-import { and, asc, desc, eq, gte, isNotNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Auth } from '../auth/sessions';
 import { type Db, queryCompiled, queryRows } from '../db/client';
 import * as t from '../db/schema';
@@ -35,7 +35,7 @@ type ContainerRow = typeof t.containers.$inferSelect;
 type ForecastRow = typeof t.containerForecasts.$inferSelect;
 
 /** The newest known stock of a container; null when no event tells it. */
-export const currentStock = async (db: Db, containerId: string): Promise<number | null> => {
+const currentStock = async (db: Db, containerId: string): Promise<number | null> => {
   const [row] = await db
     .select({ stock: t.containerEvents.stockAfter })
     .from(t.containerEvents)

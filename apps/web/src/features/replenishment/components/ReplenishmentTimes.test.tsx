@@ -17,7 +17,7 @@ const timesCard = async () => {
 };
 
 /** The text of the `dd` beside a term of the card's list. */
-const valueOf = (card: ReturnType<typeof within>, term: string) =>
+const shownFor = (card: ReturnType<typeof within>, term: string) =>
   card.getByText(term, { selector: 'dt' }).nextElementSibling?.textContent;
 
 describe("a location's lead and safety time", () => {
@@ -26,8 +26,8 @@ describe("a location's lead and safety time", () => {
     await signInWithMock('backoffice');
     renderApp(`/location/${LOCATION}/replenishment`);
     const card = await timesCard();
-    await waitFor(() => expect(valueOf(card, 'Lead time (days)')).toBe("10 (Falcon's default)"));
-    expect(valueOf(card, 'Safety time (days)')).toBe("5 (Falcon's default)");
+    await waitFor(() => expect(shownFor(card, 'Lead time (days)')).toBe("10 (Falcon's default)"));
+    expect(shownFor(card, 'Safety time (days)')).toBe("5 (Falcon's default)");
     expect(
       card.getByText("This location sets no times of its own: it uses its branch's."),
     ).toBeInTheDocument();
@@ -58,8 +58,8 @@ describe("a location's lead and safety time", () => {
     expect(
       await screen.findByText('Lead and safety time saved; the suggestions are computed with them.'),
     ).toBeInTheDocument();
-    await waitFor(() => expect(valueOf(card, 'Lead time (days)')).toBe('21 (set for this location)'));
-    expect(valueOf(card, 'Safety time (days)')).toBe("5 (Falcon's default)");
+    await waitFor(() => expect(shownFor(card, 'Lead time (days)')).toBe('21 (set for this location)'));
+    expect(shownFor(card, 'Safety time (days)')).toBe("5 (Falcon's default)");
     expect(card.getByRole('button', { name: 'Change' })).toHaveFocus();
     expect(
       await screen.findByText("Lead time 21 days, safety time 5 days (the location's, else its branch's)."),
@@ -69,7 +69,7 @@ describe("a location's lead and safety time", () => {
 
     // Back to the branch's: both null again.
     await user.click(card.getByRole('button', { name: "Use the branch's times" }));
-    await waitFor(() => expect(valueOf(card, 'Lead time (days)')).toBe("10 (Falcon's default)"));
+    await waitFor(() => expect(shownFor(card, 'Lead time (days)')).toBe("10 (Falcon's default)"));
     expect(await api.replenishment.locationSettings({ params: { code: LOCATION } })).toMatchObject({
       leadTimeDays: null,
       safetyTimeDays: null,
@@ -91,7 +91,7 @@ describe("a location's lead and safety time", () => {
     const safety = card.getByRole('spinbutton', { name: 'Safety time (days)' });
     await user.clear(safety);
     await user.type(safety, '45{Enter}');
-    await waitFor(() => expect(valueOf(card, 'Safety time (days)')).toBe('45 (set for this location)'));
+    await waitFor(() => expect(shownFor(card, 'Safety time (days)')).toBe('45 (set for this location)'));
     const after = await api.replenishment.containerSizing({
       params: { id: 'K0000002' },
       body: { windowWeeks: 12 },
@@ -108,7 +108,7 @@ describe("a location's lead and safety time", () => {
       await card.findByText('Changing them needs the permission to edit the rack layout.'),
     ).toBeInTheDocument();
     expect(card.queryByRole('button', { name: 'Change' })).not.toBeInTheDocument();
-    expect(valueOf(card, 'Lead time (days)')).toMatch(/^\d+ \(/);
+    expect(shownFor(card, 'Lead time (days)')).toMatch(/^\d+ \(/);
   }, 60_000);
 });
 
@@ -118,14 +118,14 @@ describe("a branch's default lead and safety time", () => {
     await signInWithMock('backoffice');
     renderApp(`/branch/${BRANCH}`);
     const card = await timesCard();
-    await waitFor(() => expect(valueOf(card, 'Lead time (days)')).toBe("10 (Falcon's default)"));
+    await waitFor(() => expect(shownFor(card, 'Lead time (days)')).toBe("10 (Falcon's default)"));
     await user.click(card.getByRole('button', { name: 'Change' }));
     await user.click(card.getByRole('checkbox', { name: "Use Falcon's default (10)" }));
     const lead = card.getByRole('spinbutton', { name: 'Lead time (days)' });
     await user.clear(lead);
     await user.type(lead, '12');
     await user.click(card.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(valueOf(card, 'Lead time (days)')).toBe('12 (set for this branch)'));
+    await waitFor(() => expect(shownFor(card, 'Lead time (days)')).toBe('12 (set for this branch)'));
     expect(await api.replenishment.locationSettings({ params: { code: LOCATION } })).toMatchObject({
       effective: { leadTimeDays: 12 },
       source: { leadTimeDays: 'branch' },
