@@ -119,6 +119,14 @@ describe("a branch's default lead and safety time", () => {
     renderApp(`/branch/${BRANCH}`);
     const card = await timesCard();
     await waitFor(() => expect(shownFor(card, 'Lead time (days)')).toBe("10 (Falcon's default)"));
+    // Escape leaves the form unsaved and gives the focus back to Change.
+    await user.click(card.getByRole('button', { name: 'Change' }));
+    await waitFor(() =>
+      expect(card.getByRole('checkbox', { name: "Use Falcon's default (10)" })).toHaveFocus(),
+    );
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(card.getByRole('button', { name: 'Change' })).toHaveFocus());
+    expect(card.queryByRole('form')).not.toBeInTheDocument();
     await user.click(card.getByRole('button', { name: 'Change' }));
     await user.click(card.getByRole('checkbox', { name: "Use Falcon's default (10)" }));
     const lead = card.getByRole('spinbutton', { name: 'Lead time (days)' });

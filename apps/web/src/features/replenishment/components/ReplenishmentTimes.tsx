@@ -176,7 +176,16 @@ export function ReplenishmentTimes({ level, code }: { level: ReplenishmentLevel;
         {t(level === 'location' ? 'times.introLocation' : 'times.introBranch')}
       </p>
       {draft ? (
-        <form ref={formRef} onSubmit={submit} noValidate aria-label={t('times.formLabel')}>
+        <form
+          ref={formRef}
+          onSubmit={submit}
+          noValidate
+          aria-label={t('times.formLabel')}
+          // Escape leaves the form unsaved, like Cancel.
+          onKeyDown={(event) => {
+            if (event.key === 'Escape' && !save.isPending) cancel();
+          }}
+        >
           <FormRow>
             {FIELDS.map((field) => (
               <div key={field} style={{ display: 'flex', flexDirection: 'column', gap: 6 }}>
