@@ -38,6 +38,11 @@ describe("the container panel's history and sizing", () => {
       section.getByRole('group', { name: 'Consumption per week', description: /arrow keys/ }),
     ).toBeInTheDocument();
     expect(sizing.reason).toBe('increase');
+    // Where the suggestion's lead and safety time are set.
+    expect(section.getByRole('link', { name: 'Lead and safety time of this location' })).toHaveAttribute(
+      'href',
+      '/location/C001-B01-L01/replenishment',
+    );
     expect(
       section.getByText(
         `Suggested: ${two(suggested)}, more than the current filling quantity of ${two(sizing.fillingQuantity as number)}.`,

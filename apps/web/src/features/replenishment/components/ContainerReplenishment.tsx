@@ -3,8 +3,11 @@ import { ErrorState, Skeleton } from '@falcon/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { useContainerRequest } from '../../../components/useContainerRequest';
+import { WORKLIST_PERMISSION } from '../../../config/access';
+import { paths } from '../../../config/paths';
 import { actionRefusal } from '../../../lib/container-actions';
 import { useFormat } from '../../../lib/format';
 import { errorKey } from '../../../lib/messages';
@@ -29,6 +32,7 @@ export function ContainerReplenishment({ container }: { container: Container }) 
   const sizing = useQuery(containerSizingQuery(container.id, windowWeeks));
   const { send, sending } = useContainerRequest(container);
   const mayRequest = hasAll(session?.permissions ?? [], [ACTION_PERMISSIONS.containerChangeQuantity]);
+  const mayPlan = hasAll(session?.permissions ?? [], [WORKLIST_PERMISSION]);
   const refusal = actionRefusal('changeQuantity', container);
 
   const error = history.error ?? sizing.error;
@@ -62,6 +66,10 @@ export function ContainerReplenishment({ container }: { container: Container }) 
         />
       ) : sizing.isPending ? (
         <Skeleton lines={3} />
+      ) : null}
+      {sizing.data && mayPlan ? (
+        // Where the lead and safety time of the suggestion are set (the location's Replenishment page).
+        <Link to={paths.locationReplenishment.to(container.locationCode)}>{t('times.link')}</Link>
       ) : null}
       {history.data ? (
         <>
