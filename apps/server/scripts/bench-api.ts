@@ -113,7 +113,7 @@ const pageSql = (where: string, orderBy: string, offset: number) =>
 
 /**
  * The worklist's page (50, most urgent first) with its due rows counted up to 1,001, in one statement, as
- * the server reads it (services/worklist.ts, ADR 0066).
+ * the server reads it (services/worklist.ts, ADR 0067).
  */
 const worklistSql = (scope: string) =>
   `select n.counted, p.* from

@@ -110,7 +110,7 @@ test('the reorder worklist: in the menu, filtered, exported; the dashboard count
   await signIn(page, 'kdadmin');
   const count = await get(page, 'replenishment/worklist/count');
   await page.goto('/');
-  // Counted up to 1,000: beyond it the card says "more than 1,000" (ADR 0066).
+  // Counted up to 1,000: beyond it the card says "more than 1,000" (ADR 0067).
   await expect(page.getByText('Containers to reorder').locator('xpath=..')).toContainText(
     `${count.more ? 'more than ' : ''}${count.count.toLocaleString('en')}`,
   );

@@ -48,7 +48,7 @@ const currentStock = async (db: Db, containerId: string): Promise<number | null>
 type ContainerEventRow = typeof t.containerEvents.$inferSelect;
 
 /**
- * What a container's history answer needs, in one statement prepared per scope shape (ADR 0066): the
+ * What a container's history answer needs, in one statement prepared per scope shape (ADR 0067): the
  * container in the caller's scope (else 404), its location's and branch's lead and safety time, its stock
  * before `from` and its events since `from`, oldest first. Its current stock is the newest event's (or,
  * without an event since `from`, the stock before): no statement of its own.

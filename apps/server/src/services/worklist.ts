@@ -13,7 +13,7 @@ const f = t.containerForecasts;
 /**
  * Which rows of `container_forecasts` a caller's worklist reads: its scope and filter as named values,
  * and the shape of the statement they make (which kinds of value are present), so the statement is built
- * and compiled once per shape and runs prepared (ADR 0066).
+ * and compiled once per shape and runs prepared (ADR 0067).
  */
 export interface WorklistWhere {
   values: Values;
@@ -135,7 +135,7 @@ const countSql = (values: Values, bind: Bind) => sql`
 
 /**
  * A page of the worklist, most urgent first, and its due rows counted up to `countUpTo + 1`: one
- * statement, prepared per shape (ADR 0066: the full count read every due row's index entry).
+ * statement, prepared per shape (ADR 0067: the full count read every due row's index entry).
  */
 export const readWorklistPage = async (
   db: Db,
