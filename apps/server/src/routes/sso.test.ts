@@ -32,7 +32,7 @@ const settingsFor = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-const post = (url: string, body: unknown, cookie?: string) =>
+const post = (url: string, body: unknown, cookie?: string, remoteAddress?: string) =>
   t0.app.inject({
     method: 'POST',
     url,
@@ -42,6 +42,7 @@ const post = (url: string, body: unknown, cookie?: string) =>
       ...(cookie ? { cookie } : {}),
     },
     payload: JSON.stringify(body),
+    ...(remoteAddress ? { remoteAddress } : {}),
   });
 
 const cookieOf = (res: LightMyRequestResponse, name: string) => {
@@ -64,8 +65,18 @@ const answerOf = (back: URL) => ({
   iss: back.searchParams.get('iss') as string,
 });
 
-const callback = (answer: Record<string, string>, browser?: string) =>
-  post('/api/rest/v2/sso/callback', answer, browser);
+const callback = (answer: Record<string, string>, browser?: string, remoteAddress?: string) =>
+  post('/api/rest/v2/sso/callback', answer, browser, remoteAddress);
+
+/** The protocol's entries of refused single sign-ons (newest last). */
+const ssoFailures = async () =>
+  (
+    await t0.database.db
+      .select()
+      .from(t.protocol)
+      .where(and(eq(t.protocol.type, 'signin_failed'), eq(t.protocol.objectType, 'concernSso')))
+      .orderBy(t.protocol.seq)
+  ).map((e) => ({ ...e, words: e.params?.values as Record<string, unknown> }));
 
 /** A whole sign-in of `login` at the provider for `email`'s concern: the callback's answer. */
 const ssoSignIn = async (email: string, login: string, redirect?: string) => {
@@ -375,6 +386,90 @@ describe('tenancy', () => {
       .from(t.ssoIdentities)
       .where(and(eq(t.ssoIdentities.subject, 'alice'), eq(t.ssoIdentities.concernCode, B)));
     expect(identities).toHaveLength(0);
+  });
+});
+
+describe('throttling (like sign-in)', () => {
+  it('backs off an address that probes domains at the start, with 429 and Retry-After; other addresses go on', async () => {
+    const from = '203.0.113.71';
+    for (let i = 0; i < 5; i++) {
+      const res = await post('/api/rest/v2/sso/start', { email: `eve@probe-${i}.example` }, undefined, from);
+      expect([res.statusCode, res.json().error]).toEqual([404, 'sso_not_available']);
+    }
+    const refused = await post('/api/rest/v2/sso/start', { email: 'alice@acme.example' }, undefined, from);
+    expect([refused.statusCode, refused.json().error]).toEqual([429, 'too_many_requests']);
+    expect(Number(refused.headers['retry-after'])).toBe(30);
+    expect(refused.json().details.retryAfterSeconds).toBe(30);
+    const elsewhere = await post(
+      '/api/rest/v2/sso/start',
+      { email: 'alice@acme.example' },
+      undefined,
+      '203.0.113.72',
+    );
+    expect(elsewhere.statusCode, elsewhere.body).toBe(200);
+  });
+
+  it('backs off an address whose callbacks keep failing: 429 before the state is even looked at', async () => {
+    const from = '203.0.113.73';
+    const s = await start('alice@acme.example');
+    const answer = answerOf(await signInAtProvider(s.url.href, 'alice'));
+    for (let i = 0; i < 5; i++) {
+      const res = await callback({ ...answer, state: `made-up-${i}` }, s.browser, from);
+      expect([res.statusCode, res.json().error]).toEqual([401, 'sso_failed']);
+    }
+    const refused = await callback(answer, s.browser, from);
+    expect([refused.statusCode, refused.json().error]).toEqual([429, 'too_many_requests']);
+    expect(Number(refused.headers['retry-after'])).toBe(30);
+    expect(cookieOf(refused, 'falcon_session')).toBeUndefined();
+    // The throttled answer did not use the state up: from the user's own address it still completes.
+    const ok = await callback(answer, s.browser, '203.0.113.74');
+    expect(ok.statusCode, ok.body).toBe(200);
+  });
+});
+
+describe('the protocol of refused sign-ins', () => {
+  it('records why, for which concern and from where, never the state, code or tokens', async () => {
+    const from = '203.0.113.81';
+    const before = (await ssoFailures()).length;
+    // An unknown state: no concern known.
+    const s = await start('alice@acme.example');
+    const answer = answerOf(await signInAtProvider(s.url.href, 'alice'));
+    expect((await callback({ ...answer, state: 'never-issued' }, s.browser, from)).statusCode).toBe(401);
+    // Another browser's state: the concern is known.
+    const other = await start('bob@acme.example');
+    expect((await callback(answer, other.browser, from)).statusCode).toBe(401);
+    // A PKCE verifier of another sign-in: the provider's answer fails its checks.
+    const first = await start('alice@acme.example');
+    const second = await start('alice@acme.example', first.browser);
+    const code = answerOf(await signInAtProvider(second.url.href, 'alice'));
+    const state = first.url.searchParams.get('state') as string;
+    expect((await callback({ ...code, state }, first.browser, from)).statusCode).toBe(401);
+    // A user none of whose groups maps to a role: the provider's word of who it was is kept.
+    const nobody = await start('nobody@acme.example');
+    const back = answerOf(await signInAtProvider(nobody.url.href, 'nobody'));
+    expect((await callback(back, nobody.browser, from)).statusCode).toBe(401);
+
+    const entries = (await ssoFailures()).slice(before);
+    expect(entries.map((e) => [e.objectId, e.words.reason, e.username, e.words.address])).toEqual([
+      [null, 'state', null, from],
+      [A, 'browser', null, from],
+      [A, 'checks', null, from],
+      [A, 'unmapped', 'nobody@acme.example', from],
+    ]);
+    expect(entries.every((e) => e.params?.event === 'ssoFailed')).toBe(true);
+    const stored = JSON.stringify(entries);
+    for (const secret of [answer.state, answer.code, code.code, state, back.code, back.state, 'secret-a'])
+      expect(stored).not.toContain(secret);
+    // An administrator reads it in words.
+    const read = await admin.post('/api/rest/v2/protocol', {
+      filterMap: { type: 'signin_failed' },
+      size: 100,
+    });
+    expect(read.statusCode, read.body).toBe(200);
+    const summaries = (read.json().items as { summary: string }[]).map((i) => i.summary);
+    expect(summaries).toContain(
+      `single sign-on of concern ${A} for nobody@acme.example refused (unmapped) from ${from}`,
+    );
   });
 });
 

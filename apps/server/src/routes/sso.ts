@@ -1,4 +1,4 @@
-import { issuerAllowed, protocolEntry, sessionView } from '@falcon/api-client';
+import { issuerAllowed, protocolEntry, type SsoFailureReason, sessionView } from '@falcon/api-client';
 import { eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
@@ -10,6 +10,7 @@ import {
 } from '../auth/oidc';
 import { closeSession, openSession } from '../auth/sessions';
 import { sessionOfToken, setSessionCookie } from '../auth/signin';
+import { type ThrottleKeys, throttledCheck } from '../auth/throttle';
 import type { AppContext } from '../context';
 import * as t from '../db/schema';
 import { fail, HttpError, invalid, notFound } from '../errors';
@@ -50,28 +51,52 @@ const setBrowserCookie = (reply: FastifyReply, ctx: AppContext, value: string | 
   else reply.setCookie(SSO_COOKIE, value, { ...options, maxAge: SSO_LOGIN_TTL_MS / 1000 });
 };
 
-/** Every refusal of a callback answers alike (401 sso_failed); the reason goes to the log only. */
-const refuse = (request: FastifyRequest, reason: string): never => {
-  request.log.warn({ reason }, 'single sign-on refused');
-  throw new HttpError(401, 'sso_failed');
-};
+/** Why a callback is refused: for the protocol (reason, concern, who) and the log (detail). */
+interface Refusal {
+  reason: SsoFailureReason;
+  detail: string;
+  concernCode: string | null;
+  who?: string | null;
+}
+
+type CallbackOutcome =
+  | { ok: true; user: { id: string; username: string }; redirect: string }
+  | ({ ok: false } & Refusal);
+
+/**
+ * The throttle keys of single sign-on from one address (ADR 0064): the sign-in's per-address key, shared
+ * with password sign-in, and one of its own per endpoint, with the rule of a (username, address) pair.
+ */
+const ssoKeys = (step: 'start' | 'callback', address: string): ThrottleKeys => ({
+  pair: `sso-${step}:${address}`,
+  address: `addr:${address}`,
+});
+
+/** The provider's subject as the protocol names it: its e-mail when it gave one, else the subject. */
+const whoOf = (claims: OidcClaims): string =>
+  typeof claims.email === 'string' && claims.email ? claims.email.toLowerCase() : claims.sub;
 
 export const ssoRoutes = defineRoutes('sso', {
   start: async ({ db, ctx, body, request, reply }) => {
-    const provider = await providerForEmail(db, ctx.sso.key, body.email);
-    if (!provider) notFound('sso_not_available');
-    const config = await oidcConfiguration(provider as NonNullable<typeof provider>).catch(
-      (error: unknown) => {
-        request.log.warn({ err: error }, 'identity provider unreachable');
-        return fail(503, 'sso_issuer_unreachable');
-      },
-    );
+    // Throttled like sign-in: an e-mail whose domain has no single sign-on counts as a failed attempt
+    // (probing which customers sign in how); a found provider as a success.
+    let found: Awaited<ReturnType<typeof providerForEmail>> = null;
+    await throttledCheck(db, ssoKeys('start', request.ip), ctx.now(), ctx.throttle, async () => {
+      found = await providerForEmail(db, ctx.sso.key, body.email);
+      return found !== null;
+    });
+    const provider = found as Awaited<ReturnType<typeof providerForEmail>>;
+    if (!provider) return notFound('sso_not_available');
+    const config = await oidcConfiguration(provider).catch((error: unknown) => {
+      request.log.warn({ err: error }, 'identity provider unreachable');
+      return fail(503, 'sso_issuer_unreachable');
+    });
     const pending = newPendingAuthorization();
     // One cookie per browser, kept across sign-ins started in several tabs.
     const browser = request.cookies[SSO_COOKIE] ?? randomToken();
     const redirectUri = redirectUriOf(ctx, request);
     await savePendingLogin(db, sha256(pending.state), {
-      concernCode: (provider as NonNullable<typeof provider>).concernCode,
+      concernCode: provider.concernCode,
       browser: sha256(browser),
       codeVerifier: pending.codeVerifier,
       nonce: pending.nonce,
@@ -85,46 +110,75 @@ export const ssoRoutes = defineRoutes('sso', {
 
   callback: async ({ db, ctx, body, request, reply, optionalAuth }) => {
     const now = ctx.now();
-    // Found by its state, once: a replayed or made-up state finds nothing.
-    const login = await takePendingLogin(db, sha256(body.state));
     const browser = request.cookies[SSO_COOKIE];
+    const refused = (reason: SsoFailureReason, detail: string, concernCode: string | null, who?: string) =>
+      ({ ok: false, reason, detail, concernCode, who }) as const;
+    /** Every check of the answer; a refusal names its reason (answered alike: 401 sso_failed). */
+    const complete = async (): Promise<CallbackOutcome> => {
+      // Found by its state, once: a replayed or made-up state finds nothing.
+      const login = await takePendingLogin(db, sha256(body.state));
+      if (!login) return refused('state', 'unknown or used state', null);
+      const concern = login.concernCode;
+      if (!browser || sha256(browser) !== login.browser)
+        return refused('browser', 'state started in another browser', concern);
+      if (now.getTime() - login.createdAt.getTime() > SSO_LOGIN_TTL_MS)
+        return refused('expired', 'sign-in expired', concern);
+      if (body.error) return refused('provider', `provider answered ${body.error}`, concern);
+      if (!body.code) return refused('provider', 'no code', concern);
+      const provider = await providerOfConcern(db, ctx.sso.key, concern);
+      if (!provider) return refused('removed', 'the concern has no single sign-on any more', concern);
+      let claims: OidcClaims;
+      try {
+        const config = await oidcConfiguration(provider);
+        claims = await completeAuthorization(
+          config,
+          { state: body.state, nonce: login.nonce, codeVerifier: login.codeVerifier },
+          login.redirectUri,
+          { state: body.state, code: body.code, iss: body.iss },
+        );
+      } catch (error) {
+        return refused(
+          'checks',
+          `the provider's answer failed its checks: ${(error as Error).message}`,
+          concern,
+        );
+      }
+      try {
+        const user = await userForClaims(db, provider, claims, now);
+        return { ok: true, user, redirect: login.redirect };
+      } catch (error) {
+        if (error instanceof SsoRefused) return refused(error.reason, error.message, concern, whoOf(claims));
+        if (error instanceof HttpError)
+          return refused('unmapped', `role mapping: ${error.message}`, concern, whoOf(claims));
+        throw error;
+      }
+    };
+    // Throttled like sign-in: each callback counts before it is checked; while the address backs off the
+    // answer is 429 and the state is not even looked at (nor used up).
+    let outcome: CallbackOutcome | null = null;
+    await throttledCheck(db, ssoKeys('callback', request.ip), now, ctx.throttle, async () => {
+      outcome = await complete();
+      return outcome.ok;
+    });
     setBrowserCookie(reply, ctx, null);
-    if (!login) return refuse(request, 'unknown or used state');
-    if (!browser || sha256(browser) !== login.browser)
-      return refuse(request, 'state started in another browser');
-    if (now.getTime() - login.createdAt.getTime() > SSO_LOGIN_TTL_MS)
-      return refuse(request, 'sign-in expired');
-    if (body.error) return refuse(request, `provider answered ${body.error}`);
-    if (!body.code) return refuse(request, 'no code');
-    const provider = await providerOfConcern(db, ctx.sso.key, login.concernCode);
-    if (!provider) return refuse(request, 'the concern has no single sign-on any more');
-    let claims: OidcClaims;
-    try {
-      const config = await oidcConfiguration(provider);
-      claims = await completeAuthorization(
-        config,
-        { state: body.state, nonce: login.nonce, codeVerifier: login.codeVerifier },
-        login.redirectUri,
-        { state: body.state, code: body.code, iss: body.iss },
+    const result = outcome as unknown as CallbackOutcome;
+    if (!result.ok) {
+      request.log.warn({ reason: result.reason, detail: result.detail }, 'single sign-on refused');
+      await writeProtocol(
+        db,
+        protocolEntry.ssoFailed(result.concernCode, result.reason, request.ip, result.who ?? null),
+        now,
       );
-    } catch (error) {
-      return refuse(request, `the provider's answer failed its checks: ${(error as Error).message}`);
+      throw new HttpError(401, 'sso_failed');
     }
-    let user: { id: string; username: string };
-    try {
-      user = await userForClaims(db, provider, claims, now);
-    } catch (error) {
-      if (error instanceof SsoRefused) return refuse(request, error.message);
-      if (error instanceof HttpError) return refuse(request, `role mapping: ${error.message}`);
-      throw error;
-    }
+    const { user } = result;
     // A new session id on every sign-in (no session fixation); the previous one ends.
     if (optionalAuth) await closeSession(db, optionalAuth.sessionId);
     const token = await openSession(db, user.id, null, now);
     await db.update(t.users).set({ lastLogin: now }).where(eq(t.users.id, user.id));
     await writeProtocol(db, protocolEntry.signedIn(user), now);
     setSessionCookie(reply, ctx, token);
-    return { session: sessionView(await sessionOfToken(ctx, token)), redirect: login.redirect };
+    return { session: sessionView(await sessionOfToken(ctx, token)), redirect: result.redirect };
   },
 
   settings: async ({ db, ctx, params, request }) => ({

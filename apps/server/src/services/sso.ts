@@ -3,6 +3,7 @@ import {
   LANGUAGES,
   type Language,
   protocolEntry,
+  type SsoFailureReason,
   type SsoSettings,
   type SsoSettingsInput,
   ssoGrantable,
@@ -266,6 +267,12 @@ export const takePendingLogin = async (db: Db, id: string): Promise<SsoLogin | n
 /** Why a completed sign-in is still refused (logged and protocolled, the answer is sso_failed). */
 export class SsoRefused extends Error {
   override readonly name = 'SsoRefused';
+  constructor(
+    readonly reason: SsoFailureReason,
+    message: string,
+  ) {
+    super(message);
+  }
 }
 
 const claimText = (claims: OidcClaims, name: string): string | null => {
@@ -287,7 +294,7 @@ const rolesFromClaims = (provider: ConcernProvider, claims: OidcClaims): string[
   const roles = [...new Set(provider.roleMapping.filter((m) => values.has(m.claimValue)).map((m) => m.role))];
   if (roles.length) return roles;
   if (provider.defaultRole) return [provider.defaultRole];
-  throw new SsoRefused(`no role: claim ${provider.roleClaim} holds no mapped value`);
+  throw new SsoRefused('unmapped', `no role: claim ${provider.roleClaim} holds no mapped value`);
 };
 
 const languageOf = (claims: OidcClaims): Language => {
@@ -332,7 +339,7 @@ export const userForClaims = async (
     .from(t.ssoIdentities)
     .where(and(eq(t.ssoIdentities.issuer, claims.iss), eq(t.ssoIdentities.subject, claims.sub)));
   if (identity && identity.concernCode !== provider.concernCode)
-    throw new SsoRefused(`subject ${claims.sub} belongs to concern ${identity.concernCode}`);
+    throw new SsoRefused('foreign', `subject ${claims.sub} belongs to concern ${identity.concernCode}`);
   const email = claimText(claims, 'email')?.toLowerCase() ?? null;
   const emailVerified = claims.email_verified !== false;
   let userId = identity?.userId ?? null;
@@ -357,7 +364,8 @@ export const userForClaims = async (
         .select({ id: t.users.id })
         .from(t.users)
         .where(eq(sql`lower(${t.users.username})`, username.toLowerCase()));
-      if (taken) throw new SsoRefused(`username ${username} is taken by a user outside the concern`);
+      if (taken)
+        throw new SsoRefused('foreign', `username ${username} is taken by a user outside the concern`);
       const id = newId('U');
       const name = claimText(claims, 'name') ?? username;
       await tx.insert(t.users).values({
@@ -402,14 +410,14 @@ export const userForClaims = async (
   });
   await provision.catch((error: unknown) => {
     // Two first sign-ins of one subject at once: the other one made the user.
-    if (uniqueViolation(error)) throw new SsoRefused('a parallel first sign-in');
+    if (uniqueViolation(error)) throw new SsoRefused('parallel', 'a parallel first sign-in');
     throw error;
   });
   const [user] = await db
     .select({ id: t.users.id, username: t.users.username, active: t.users.active })
     .from(t.users)
     .where(eq(t.users.id, userId as unknown as string));
-  if (!user?.active) throw new SsoRefused(`user ${username} is deactivated`);
+  if (!user?.active) throw new SsoRefused('inactive', `user ${username} is deactivated`);
   return { id: user.id, username: user.username };
 };
 

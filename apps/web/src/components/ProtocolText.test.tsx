@@ -129,6 +129,60 @@ describe('protocol entries in the reader’s language', () => {
   });
 });
 
+describe('refused single sign-ons', () => {
+  const refused = (values: Record<string, string>) =>
+    entry({
+      id: `S-${values.reason}`,
+      username: values.username ?? null,
+      type: 'signin_failed',
+      objectType: 'concernSso',
+      objectId: values.concern ?? null,
+      locationCode: null,
+      summary: 'single sign-on refused',
+      words: { event: 'ssoFailed', values: { address: '203.0.113.9', ...values } },
+    });
+  const entries = [
+    refused({ reason: 'state' }),
+    refused({ reason: 'checks', concern: 'C001' }),
+    refused({ reason: 'unmapped', concern: 'C001', username: 'nobody@acme.example' }),
+  ];
+
+  it('tells in English why, for which concern, who and from where', async () => {
+    await changeI18nLanguage('en');
+    render(
+      <MemoryRouter>
+        <Probe entries={entries} />
+      </MemoryRouter>,
+    );
+    expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'Sign-in with a company account refused from 203.0.113.9: unknown or already used sign-in',
+      "Sign-in with the company account of concern C001 refused from 203.0.113.9: the provider's answer failed a check (PKCE, nonce, issuer, audience)",
+      'Sign-in of nobody@acme.example with the company account of concern C001 refused from 203.0.113.9: no role is mapped to the user',
+    ]);
+    expect(screen.getAllByRole('link', { name: 'C001' })[0]).toHaveAttribute('href', '/concern/C001');
+  });
+
+  it.each(['cz', 'de', 'hu', 'pl', 'ro'] as const)(
+    '%s: the sentence and the reason translated',
+    async (language) => {
+      await changeI18nLanguage(language);
+      await loadNamespaces(['common']);
+      render(
+        <MemoryRouter>
+          <Probe entries={entries} />
+        </MemoryRouter>,
+      );
+      const texts = screen.getAllByRole('listitem').map((li) => li.textContent ?? '');
+      for (const text of texts) {
+        expect(text).toContain('203.0.113.9');
+        expect(text).not.toMatch(/refused|company account|sign-in|\{|protocol\./);
+      }
+      expect(texts[2]).toContain('nobody@acme.example');
+      expect(texts[1]).toContain('PKCE');
+    },
+  );
+});
+
 describe('before and after as a readable diff', () => {
   it('names fields in words, lists what was added and removed, leaves out what did not change', async () => {
     await changeI18nLanguage('en');

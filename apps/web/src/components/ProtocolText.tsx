@@ -63,6 +63,34 @@ const areaLabel = (t: TFunction<'common'>, area: string): string => {
   }
 };
 
+/** Why a single sign-on was refused (protocolEntry.ssoFailed), spelled out so every key is static. */
+const ssoFailureLabel = (t: TFunction<'common'>, reason: string): string => {
+  switch (reason) {
+    case 'state':
+      return t('protocol.ssoFailureReasons.state');
+    case 'browser':
+      return t('protocol.ssoFailureReasons.browser');
+    case 'expired':
+      return t('protocol.ssoFailureReasons.expired');
+    case 'provider':
+      return t('protocol.ssoFailureReasons.provider');
+    case 'removed':
+      return t('protocol.ssoFailureReasons.removed');
+    case 'checks':
+      return t('protocol.ssoFailureReasons.checks');
+    case 'unmapped':
+      return t('protocol.ssoFailureReasons.unmapped');
+    case 'foreign':
+      return t('protocol.ssoFailureReasons.foreign');
+    case 'inactive':
+      return t('protocol.ssoFailureReasons.inactive');
+    case 'parallel':
+      return t('protocol.ssoFailureReasons.parallel');
+    default:
+      return reason;
+  }
+};
+
 /** The i18n key of an entry's words and whether it names a container (request entries have variants). */
 const sentenceKey = (
   words: Words,
@@ -117,6 +145,9 @@ const sentenceKey = (
   | 'ssoConfigured'
   | 'ssoRemoved'
   | 'ssoProvisioned'
+  | 'ssoFailed'
+  | 'ssoFailedState'
+  | 'ssoFailedUser'
   | 'labelsPrinted'
   | 'secondFactorFailed'
   | 'recoveryCodeFailed'
@@ -160,6 +191,12 @@ const sentenceKey = (
       return values.area ? 'permissionDenied' : 'permissionDeniedOld';
     case 'stocktakeStarted':
       return values.rackName !== undefined ? 'stocktakeStartedRack' : 'stocktakeStarted';
+    case 'ssoFailed':
+      return values.concern === undefined
+        ? 'ssoFailedState'
+        : values.username !== undefined
+          ? 'ssoFailedUser'
+          : 'ssoFailed';
     default:
       return event;
   }
@@ -270,6 +307,12 @@ const sentence = (t: TFunction<'common'>, key: ReturnType<typeof sentenceKey>): 
       return t('protocol.ssoRemoved');
     case 'ssoProvisioned':
       return t('protocol.ssoProvisioned');
+    case 'ssoFailed':
+      return t('protocol.ssoFailed');
+    case 'ssoFailedState':
+      return t('protocol.ssoFailedState');
+    case 'ssoFailedUser':
+      return t('protocol.ssoFailedUser');
     case 'secondFactorFailed':
       return t('protocol.secondFactorFailed');
     case 'recoveryCodeFailed':
@@ -349,6 +392,8 @@ const sentenceOf = (
       location,
       container: containerName,
       area: areaLabel(t, text(values, 'area')),
+      reason:
+        words.event === 'ssoFailed' ? ssoFailureLabel(t, text(values, 'reason')) : text(values, 'reason'),
     },
     links: {
       location:

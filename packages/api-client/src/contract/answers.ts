@@ -25,10 +25,10 @@ export const errorAnswersOf = (endpoint: AnyEndpoint): ErrorAnswer[] => {
     });
   if (endpoint.auth !== 'public')
     answers.push({ status: 401, description: 'No session, or the session has ended (unauthorized)' });
-  else if (endpoint.unauthorized || endpoint.throttled)
+  else if (endpoint.unauthorized !== false && (endpoint.unauthorized || endpoint.throttled))
     answers.push({
       status: 401,
-      description: endpoint.unauthorized ?? 'login_failed: the username or the password is wrong',
+      description: endpoint.unauthorized || 'login_failed: the username or the password is wrong',
     });
   const forbidden = [
     ...(mutating ? ['csrf_header_missing: the X-Requested-With header is missing'] : []),
@@ -56,7 +56,9 @@ export const errorAnswersOf = (endpoint: AnyEndpoint): ErrorAnswer[] => {
     answers.push({
       status: 429,
       description:
-        'Too many failed attempts for this username from this address: wait Retry-After seconds (details.retryAfterSeconds)',
+        endpoint.unauthorized === undefined
+          ? 'Too many failed attempts for this username from this address: wait Retry-After seconds (details.retryAfterSeconds)'
+          : 'Too many failed attempts from this address: wait Retry-After seconds (details.retryAfterSeconds)',
     });
   answers.push({
     status: 503,

@@ -60,9 +60,10 @@ export interface EndpointDef<
   conflicts?: readonly MessageKey[];
   /**
    * 401 of a public endpoint: what it means (a throttled one's default is login_failed; one that signs in
-   * without a password, e.g. sso.callback, says what it refuses).
+   * without a password, e.g. sso.callback, says what it refuses; false: a throttled one that never
+   * answers 401, e.g. sso.start).
    */
-  unauthorized?: string;
+  unauthorized?: string | false;
   /** 429: failed attempts are throttled (a back-off; the answer carries Retry-After). */
   throttled?: true;
   /** 403 beyond `permissions`: a rule on the input (filters, fields, scope or grants the caller lacks). */

@@ -65,6 +65,7 @@ export const PROTOCOL_EVENTS = [
   'ssoConfigured',
   'ssoRemoved',
   'ssoProvisioned',
+  'ssoFailed',
   'secondFactorFailed',
   'recoveryCodeFailed',
   'secondFactorEnrolled',

@@ -107,6 +107,9 @@ export const sso = {
     auth: 'public',
     body: SsoStartRequest,
     notFound: "No concern signs in with the e-mail's domain",
+    // Throttled like sign-in: a domain without single sign-on counts as a failed attempt.
+    unauthorized: false,
+    throttled: true,
     response: SsoStart,
   }),
   callback: defineEndpoint({
@@ -118,6 +121,7 @@ export const sso = {
     body: SsoCallbackRequest,
     unauthorized:
       "sso_failed: the state is unknown, used, expired or another browser's, or the provider's answer failed a check (PKCE, nonce, issuer, audience), or it names no user the concern may have",
+    throttled: true,
     response: SsoSignedIn,
   }),
   settings: defineEndpoint({

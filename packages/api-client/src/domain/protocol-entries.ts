@@ -701,7 +701,55 @@ export const protocolEntry = {
         after: { ...stateOf(after), issuer },
       },
     ),
+
+  /**
+   * A refused single sign-on: the concern (null when the state names none), why, the address, and who
+   * the provider said it was when its answer got that far (e-mail or subject). Never a code, state,
+   * token or secret.
+   */
+  ssoFailed: (
+    concernCode: string | null,
+    reason: SsoFailureReason,
+    address: string,
+    who: string | null = null,
+  ): ProtocolEntryInput => ({
+    username: who,
+    type: 'signin_failed',
+    objectType: 'concernSso',
+    objectId: concernCode,
+    locationCode: null,
+    summary: `single sign-on${concernCode ? ` of concern ${concernCode}` : ''}${who ? ` for ${who}` : ''} refused (${reason}) from ${address}`,
+    params: said('ssoFailed', {
+      reason,
+      address,
+      ...(concernCode ? { concern: concernCode } : {}),
+      ...(who ? { username: who } : {}),
+    }),
+    after: { reason, address, ...(who ? { identity: who } : {}) },
+  }),
 };
+
+/**
+ * Why a single sign-on was refused (issue 18), as the protocol names it: `state` an unknown or used
+ * state (no concern known), `browser` a state started in another browser, `expired` older than its 10
+ * minutes, `provider` the provider answered an error or no code, `removed` the concern no longer signs
+ * in with a provider, `checks` the provider's answer failed a check (PKCE, nonce, issuer, audience,
+ * signature), `unmapped` no claim value maps to a role, `foreign` the subject or username belongs
+ * outside the concern, `inactive` the user is deactivated, `parallel` two first sign-ins raced.
+ */
+export const SSO_FAILURE_REASONS = [
+  'state',
+  'browser',
+  'expired',
+  'provider',
+  'removed',
+  'checks',
+  'unmapped',
+  'foreign',
+  'inactive',
+  'parallel',
+] as const;
+export type SsoFailureReason = (typeof SSO_FAILURE_REASONS)[number];
 
 /** How a review request is decided: approve/reject an action, answer/close a message. */
 export type ReviewDecisionState = 'approved' | 'rejected' | 'answered' | 'closed';
