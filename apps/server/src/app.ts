@@ -19,7 +19,8 @@ import Fastify, {
 } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import { loadAppShells } from './app-shell';
-import { DEVELOPMENT_SSO_KEY } from './auth/oidc-secrets';
+import { DEVELOPMENT_SSO_KEY, DEVELOPMENT_TOTP_KEY } from './auth/oidc-secrets';
+import { encryptPlainTotpSecrets } from './auth/second-factor';
 import { createSessionCache } from './auth/session-cache';
 import { DEFAULT_SESSION_MAX_MS, type KeptSession } from './auth/sessions';
 import { DEFAULT_THROTTLE, type ThrottleOptions } from './auth/throttle';
@@ -88,6 +89,8 @@ export interface BuildAppOptions {
    */
   /** Single sign-on: the secrets' key, PUBLIC_URL, production; default: the development key, not production. */
   sso?: Partial<SsoOptions>;
+  /** The key of the stored TOTP secrets (TOTP_SECRET_KEY); default: the development key. */
+  totpKey?: Buffer;
   jobs?:
     | false
     | Pick<JobQueueOptions, 'pollSeconds' | 'maintenanceSeconds' | 'cronSeconds' | 'stopTimeoutMs'>;
@@ -252,7 +255,11 @@ export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstanc
       publicUrl: options.sso?.publicUrl,
       key: options.sso && 'key' in options.sso ? (options.sso.key ?? null) : DEVELOPMENT_SSO_KEY,
     },
+    totpKey: options.totpKey ?? DEVELOPMENT_TOTP_KEY,
   };
+  // TOTP secrets stored readable by an earlier version are encrypted before any request is served.
+  const sealed = await encryptPlainTotpSecrets(options.db, ctx.totpKey);
+  if (sealed > 0) app.log.info({ count: sealed }, 'encrypted TOTP secrets stored readable');
   app.decorate('ctx', ctx);
   app.addHook('onClose', async () => {
     await ctx.sessions.close();

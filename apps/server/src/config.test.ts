@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
 
+/** A production start needs the TOTP key (the second factor's secrets are stored encrypted). */
+const PROD = { NODE_ENV: 'production', TOTP_SECRET_KEY: 'a production key of at least 32 characters' };
+
 describe('configuration from the environment', () => {
   it('has the documented defaults', () => {
     expect(loadConfig({})).toMatchObject({
@@ -17,8 +20,8 @@ describe('configuration from the environment', () => {
   });
 
   it('marks the cookie Secure in production unless SESSION_SECURE says otherwise', () => {
-    expect(loadConfig({ NODE_ENV: 'production' }).sessionSecure).toBe(true);
-    expect(loadConfig({ NODE_ENV: 'production', SESSION_SECURE: '0' }).sessionSecure).toBe(false);
+    expect(loadConfig(PROD).sessionSecure).toBe(true);
+    expect(loadConfig({ ...PROD, SESSION_SECURE: '0' }).sessionSecure).toBe(false);
     expect(loadConfig({ SESSION_SECURE: 'on' }).sessionSecure).toBe(true);
     expect(loadConfig({ NODE_ENV: 'development' }).sessionSecure).toBe(false);
   });
@@ -99,7 +102,7 @@ describe('configuration from the environment', () => {
       PORT: '8080',
       DEMO_DATA: 'false',
       SESSION_SECURE: '1',
-      NODE_ENV: 'production',
+      ...PROD,
     });
     expect(config).toMatchObject({ port: 8080, demoData: false, sessionSecure: true, production: true });
   });
@@ -109,6 +112,13 @@ describe('configuration from the environment', () => {
       /PORT[\s\S]*DATABASE_URL[\s\S]*DEMO_DATA/,
     );
     expect(() => loadConfig({ PORT: '-1' })).toThrow(ConfigError);
+  });
+
+  it('wants TOTP_SECRET_KEY in production, of 32 characters at least; elsewhere it may be unset', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrowError(/TOTP_SECRET_KEY: required/);
+    expect(() => loadConfig({ TOTP_SECRET_KEY: 'short' })).toThrowError(/TOTP_SECRET_KEY/);
+    expect(loadConfig(PROD).totpSecretKey).toBe(PROD.TOTP_SECRET_KEY);
+    expect(loadConfig({}).totpSecretKey).toBeUndefined();
   });
 
   it('wants the first admin as a pair with a strong password', () => {
@@ -127,9 +137,9 @@ describe('configuration from the environment', () => {
       from: 'Falcon <falcon@localhost>',
       publicUrl: 'http://localhost:3000',
     });
-    expect(loadConfig({ NODE_ENV: 'production' }).mail.devMailbox).toBe(false);
+    expect(loadConfig(PROD).mail.devMailbox).toBe(false);
     const mail = loadConfig({
-      NODE_ENV: 'production',
+      ...PROD,
       SMTP_HOST: 'smtp.example.com',
       SMTP_USER: 'falcon',
       SMTP_PASSWORD: 'secret',

@@ -107,6 +107,8 @@ const EnvSchema = z.object({
   MAIL_FROM: optionalText,
   /** Encrypts the client secrets of the concerns' identity providers (single sign-on, ADR 0064). */
   SSO_SECRET_KEY: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  /** Encrypts the users' TOTP secrets (second factor, ADR 0063); required in production. */
+  TOTP_SECRET_KEY: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   /**
    * Where users open Falcon: the links in the e-mails (unset: http://localhost:PORT) and the redirect URI of
    * single sign-on (unset: taken from each request).
@@ -146,6 +148,8 @@ export interface Config {
   mail: MailSettings;
   /** SSO_SECRET_KEY: without it single sign-on cannot be set up in production. */
   ssoSecretKey: string | undefined;
+  /** TOTP_SECRET_KEY: required in production; elsewhere unset means a known development key. */
+  totpSecretKey: string | undefined;
   /** PUBLIC_URL as set (single sign-on takes its redirect URI from each request without it). */
   publicUrl: string | undefined;
   production: boolean;
@@ -178,9 +182,16 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
       : []),
     ...(e.SMTP_HOST && !e.MAIL_FROM ? ['  MAIL_FROM: required when SMTP_HOST is set'] : []),
   ];
-  if (s3Problems.length || mailProblems.length)
-    throw new ConfigError(`Invalid configuration:\n${[...s3Problems, ...mailProblems].join('\n')}`);
   const production = e.NODE_ENV === 'production';
+  // A production start's ADMIN and BACKOFFICE roles require a second factor: TOTP must be storable.
+  const keyProblems =
+    production && !e.TOTP_SECRET_KEY
+      ? ['  TOTP_SECRET_KEY: required with NODE_ENV=production (encrypts the TOTP secrets)']
+      : [];
+  if (s3Problems.length || mailProblems.length || keyProblems.length)
+    throw new ConfigError(
+      `Invalid configuration:\n${[...s3Problems, ...mailProblems, ...keyProblems].join('\n')}`,
+    );
   return {
     port: e.PORT,
     host: e.HOST,
@@ -222,6 +233,7 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
     },
     production,
     ssoSecretKey: e.SSO_SECRET_KEY,
+    totpSecretKey: e.TOTP_SECRET_KEY,
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
     logLevel: e.LOG_LEVEL,
   };

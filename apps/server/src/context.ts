@@ -36,6 +36,8 @@ export interface AppContext {
   metrics: AppMetrics;
   /** Single sign-on (ADR 0064): the key of the stored client secrets (null: none set up in production). */
   sso: SsoOptions;
+  /** AES key of the users' TOTP secrets (TOTP_SECRET_KEY; outside production a known development key). */
+  totpKey: Buffer;
   /** Set on SIGTERM (or when the app closes): /readyz answers 503 from then on. */
   lifecycle: { shuttingDown: boolean };
 }

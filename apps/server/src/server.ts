@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { buildApp } from './app';
-import { DEVELOPMENT_SSO_KEY, ssoKeyOf } from './auth/oidc-secrets';
+import { DEVELOPMENT_SSO_KEY, DEVELOPMENT_TOTP_KEY, secretKeyOf, ssoKeyOf } from './auth/oidc-secrets';
 import { ConfigError, loadConfig } from './config';
 import { type Db, openDatabase } from './db/client';
 import { prepareDatabase } from './db/prepare';
@@ -50,6 +50,8 @@ const main = async () => {
           ? null
           : DEVELOPMENT_SSO_KEY,
     },
+    // Required in production (config.ts): a TOTP secret cannot be stored without it.
+    totpKey: config.totpSecretKey ? secretKeyOf(config.totpSecretKey) : DEVELOPMENT_TOTP_KEY,
   });
   app.addHook('onClose', async () => {
     await database.close();

@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import bwipjs from 'bwip-js/node';
-import { and, count, eq, gt, isNotNull, isNull, lt, or } from 'drizzle-orm';
+import { and, count, eq, gt, isNotNull, isNull, lt, notLike, or } from 'drizzle-orm';
 import { generateSecret, generateURI, verify as verifyTotpCode } from 'otplib';
 import type { Db } from '../db/client';
 import * as t from '../db/schema';
 import { randomToken, sha256 } from '../ids';
+import { decryptSecret, encryptSecret, isEncrypted } from './oidc-secrets';
 
 /**
  * The second factor's storage and arithmetic (issue 18, ADR 0063): TOTP secrets and their replay guard,
@@ -22,6 +23,54 @@ const RECOVERY_CODE_COUNT = 10;
 // --- TOTP -----------------------------------------------------------------------------------------
 
 const newTotpSecret = (): string => generateSecret();
+
+/**
+ * TOTP secrets are stored encrypted (AES-256-GCM under TOTP_SECRET_KEY, the mechanism of the SSO client
+ * secrets), bound to their user: copied to another user's row, a secret does not decrypt.
+ */
+const totpContext = (userId: string) => `totp:${userId}`;
+const sealTotp = (key: Buffer, userId: string, secret: string) =>
+  encryptSecret(key, totpContext(userId), secret);
+/** The secret, or null when the stored value does not decrypt (another key, another user's row). */
+const openTotp = (key: Buffer, userId: string, stored: string) =>
+  decryptSecret(key, totpContext(userId), stored);
+
+/**
+ * Encrypts the TOTP secrets stored readable before they were encrypted (a database of an earlier
+ * version): run at every start, before requests are served; a no-op once none is left. The number
+ * encrypted.
+ */
+export const encryptPlainTotpSecrets = async (db: Db, key: Buffer): Promise<number> => {
+  const f = t.totpFactors;
+  const rows = await db
+    .select({ userId: f.userId, secret: f.secret, pendingSecret: f.pendingSecret })
+    .from(f)
+    .where(
+      or(
+        and(isNotNull(f.secret), notLike(f.secret, 'v1.%')),
+        and(isNotNull(f.pendingSecret), notLike(f.pendingSecret, 'v1.%')),
+      ),
+    );
+  let done = 0;
+  for (const row of rows) {
+    const seal = (value: string | null) =>
+      value === null || isEncrypted(value) ? value : sealTotp(key, row.userId, value);
+    // Only if unchanged since read: a sign-in or enrolment in between keeps its own write.
+    const updated = await db
+      .update(f)
+      .set({ secret: seal(row.secret), pendingSecret: seal(row.pendingSecret) })
+      .where(
+        and(
+          eq(f.userId, row.userId),
+          row.secret === null ? isNull(f.secret) : eq(f.secret, row.secret),
+          row.pendingSecret === null ? isNull(f.pendingSecret) : eq(f.pendingSecret, row.pendingSecret),
+        ),
+      )
+      .returning({ userId: f.userId });
+    done += updated.length;
+  }
+  return done;
+};
 
 interface TotpEnrolment {
   secret: string;
@@ -59,13 +108,20 @@ const totpStep = async (secret: string, code: string, now: Date, afterStep: numb
  * Checks a code against the user's confirmed TOTP and takes its time step, so the same code (or an
  * older one) is refused from then on, also when two requests race: only one moves the step forward.
  */
-export const acceptTotp = async (db: Db, userId: string, code: string, now: Date): Promise<boolean> => {
+export const acceptTotp = async (
+  db: Db,
+  key: Buffer,
+  userId: string,
+  code: string,
+  now: Date,
+): Promise<boolean> => {
   const [row] = await db
     .select({ secret: t.totpFactors.secret, lastTimeStep: t.totpFactors.lastTimeStep })
     .from(t.totpFactors)
     .where(and(eq(t.totpFactors.userId, userId), isNotNull(t.totpFactors.secret)));
-  if (!row?.secret) return false;
-  const step = await totpStep(row.secret, code, now, row.lastTimeStep);
+  const secret = row?.secret ? openTotp(key, userId, row.secret) : null;
+  if (!row || secret === null) return false;
+  const step = await totpStep(secret, code, now, row.lastTimeStep);
   if (step === null) return false;
   const taken = await db
     .update(t.totpFactors)
@@ -81,12 +137,13 @@ export const acceptTotp = async (db: Db, userId: string, code: string, now: Date
 };
 
 /** A new secret waiting for its first code; a confirmed one keeps working until then. */
-export const startTotp = async (db: Db, userId: string, now: Date): Promise<string> => {
+export const startTotp = async (db: Db, key: Buffer, userId: string, now: Date): Promise<string> => {
   const secret = newTotpSecret();
+  const stored = sealTotp(key, userId, secret);
   await db
     .insert(t.totpFactors)
-    .values({ userId, secret: null, pendingSecret: secret, createdAt: now })
-    .onConflictDoUpdate({ target: t.totpFactors.userId, set: { pendingSecret: secret } });
+    .values({ userId, secret: null, pendingSecret: stored, createdAt: now })
+    .onConflictDoUpdate({ target: t.totpFactors.userId, set: { pendingSecret: stored } });
   return secret;
 };
 
@@ -94,13 +151,20 @@ export const startTotp = async (db: Db, userId: string, now: Date): Promise<stri
  * Confirms the pending secret with a code of it: it becomes the user's TOTP (replacing an older one), and
  * the code's step is taken. False when there is no pending secret or the code is not its.
  */
-export const confirmTotp = async (db: Db, userId: string, code: string, now: Date): Promise<boolean> => {
+export const confirmTotp = async (
+  db: Db,
+  key: Buffer,
+  userId: string,
+  code: string,
+  now: Date,
+): Promise<boolean> => {
   const [row] = await db
     .select({ pendingSecret: t.totpFactors.pendingSecret })
     .from(t.totpFactors)
     .where(eq(t.totpFactors.userId, userId));
-  if (!row?.pendingSecret) return false;
-  const step = await totpStep(row.pendingSecret, code, now, null);
+  const pending = row?.pendingSecret ? openTotp(key, userId, row.pendingSecret) : null;
+  if (!row?.pendingSecret || pending === null) return false;
+  const step = await totpStep(pending, code, now, null);
   if (step === null) return false;
   const done = await db
     .update(t.totpFactors)

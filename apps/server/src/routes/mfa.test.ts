@@ -6,6 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { clientWith, createTestApp, signIn, type TestApp } from '../../test/harness';
 import { pngBarcodes } from '../../test/pdf-readback';
 import { softPasskey } from '../../test/webauthn';
+import { buildApp } from '../app';
 import * as t from '../db/schema';
 import { sha256 } from '../ids';
 
@@ -191,6 +192,58 @@ describe('TOTP', () => {
     const late = await post('/auth/second-factor', { method: 'totp', code: await codeAt(secret) }, pending);
     expect(late.statusCode).toBe(401);
     expect(late.json()).toMatchObject({ error: 'second_factor_expired' });
+  });
+});
+
+describe('TOTP secrets at rest', () => {
+  const stored = async (username: string) =>
+    (
+      await h.database.db
+        .select()
+        .from(t.totpFactors)
+        .where(eq(t.totpFactors.userId, await userId(username)))
+    )[0];
+  const signInWithTotp = async (username: string, secret: string) => {
+    clock = new Date(clock.getTime() + 30_000);
+    const { pending } = await password(username);
+    return (await post('/auth/second-factor', { method: 'totp', code: await codeAt(secret) }, pending))
+      .statusCode;
+  };
+
+  it('are stored encrypted, pending and confirmed, and a secret copied to another user does not open', async () => {
+    const client = await signIn(h.app, 'kdadmin');
+    const { secret } = (await client.post(`${API}/profile/security/totp`)).json() as { secret: string };
+    const pending = await stored('kdadmin');
+    expect(pending?.pendingSecret).toMatch(/^v1\./);
+    expect(pending?.pendingSecret).not.toContain(secret);
+    await client.post(`${API}/profile/security/totp/confirm`, { code: await codeAt(secret) });
+    const row = await stored('kdadmin');
+    expect(row?.secret).toMatch(/^v1\./);
+    expect(JSON.stringify(row)).not.toContain(secret);
+    expect(await signInWithTotp('kdadmin', secret)).toBe(200);
+
+    // Bound to its user: kdadmin's stored secret in staff's row opens nothing.
+    await enrolTotp('staff');
+    await h.database.db
+      .update(t.totpFactors)
+      .set({ secret: row?.secret ?? null, lastTimeStep: null })
+      .where(eq(t.totpFactors.userId, await userId('staff')));
+    expect(await signInWithTotp('staff', secret)).toBe(401);
+  });
+
+  it('left readable by an earlier version, are encrypted at the next start and keep working', async () => {
+    const { secret } = await enrolTotp('sales');
+    // As an earlier version stored it.
+    await h.database.db
+      .update(t.totpFactors)
+      .set({ secret })
+      .where(eq(t.totpFactors.userId, await userId('sales')));
+    const restarted = await buildApp({ db: h.database.db, webDist: null, underPressure: false, jobs: false });
+    await restarted.close();
+    const row = await stored('sales');
+    expect(row?.secret).toMatch(/^v1\./);
+    expect(row?.secret).not.toContain(secret);
+    expect(await signInWithTotp('sales', secret)).toBe(200);
   });
 });
 

@@ -88,7 +88,7 @@ export const mfaRoutes = defineRoutes('mfa', {
     if (!user) throw new HttpError(401, 'second_factor_expired');
     const ok = await throttled(ctx, secondFactorKeys(user.id, request.ip), () =>
       body.method === 'totp'
-        ? acceptTotp(db, user.id, body.code, now)
+        ? acceptTotp(db, ctx.totpKey, user.id, body.code, now)
         : useRecoveryCode(db, user.id, body.code, now),
     );
     if (!ok) {
@@ -151,7 +151,7 @@ export const mfaRoutes = defineRoutes('mfa', {
     const pending = await pendingSignIn(ctx, request, ['enrol']);
     const user = await activeUser(db, pending.userId);
     if (!user) throw new HttpError(401, 'second_factor_expired');
-    return totpEnrolment(await startTotp(db, user.id, ctx.now()), user.username);
+    return totpEnrolment(await startTotp(db, ctx.totpKey, user.id, ctx.now()), user.username);
   },
 
   enrolTotpConfirm: async ({ db, ctx, body, request, reply, optionalAuth }) => {
@@ -160,7 +160,7 @@ export const mfaRoutes = defineRoutes('mfa', {
     const user = await activeUser(db, pending.userId);
     if (!user) throw new HttpError(401, 'second_factor_expired');
     const ok = await throttled(ctx, secondFactorKeys(user.id, request.ip), () =>
-      confirmTotp(db, user.id, body.code, now),
+      confirmTotp(db, ctx.totpKey, user.id, body.code, now),
     );
     if (!ok) {
       await writeProtocol(db, protocolEntry.secondFactorFailed(user, 'totp'));
@@ -192,13 +192,13 @@ export const mfaRoutes = defineRoutes('mfa', {
   },
 
   totpSetup: async ({ db, ctx, auth }) =>
-    totpEnrolment(await startTotp(db, auth.user.id, ctx.now()), auth.user.username),
+    totpEnrolment(await startTotp(db, ctx.totpKey, auth.user.id, ctx.now()), auth.user.username),
 
   totpConfirm: async ({ db, ctx, auth, body, request }) => {
     const now = ctx.now();
     const before = await factorsOf(db, auth.user.id);
     const ok = await throttled(ctx, secondFactorKeys(auth.user.id, request.ip), () =>
-      confirmTotp(db, auth.user.id, body.code, now),
+      confirmTotp(db, ctx.totpKey, auth.user.id, body.code, now),
     );
     if (!ok) throw wrongCode();
     await writeProtocol(db, protocolEntry.secondFactorEnrolled(userOf(auth), 'totp'));
