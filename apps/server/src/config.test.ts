@@ -136,6 +136,7 @@ describe('configuration from the environment', () => {
       devMailbox: true,
       from: 'Falcon <falcon@localhost>',
       publicUrl: 'http://localhost:3000',
+      keepSentDays: 30,
     });
     expect(loadConfig(PROD).mail.devMailbox).toBe(false);
     const mail = loadConfig({
@@ -145,13 +146,16 @@ describe('configuration from the environment', () => {
       SMTP_PASSWORD: 'secret',
       MAIL_FROM: 'Falcon <falcon@example.com>',
       PUBLIC_URL: 'https://falcon.example.com/',
+      MAIL_KEEP_SENT_DAYS: '7',
     }).mail;
     expect(mail).toEqual({
       smtp: { host: 'smtp.example.com', port: 587, secure: false, auth: { user: 'falcon', pass: 'secret' } },
       devMailbox: false,
       from: 'Falcon <falcon@example.com>',
       publicUrl: 'https://falcon.example.com',
+      keepSentDays: 7,
     });
+    expect(() => loadConfig({ MAIL_KEEP_SENT_DAYS: '0' })).toThrowError(/MAIL_KEEP_SENT_DAYS/);
     expect(
       loadConfig({ SMTP_HOST: 'smtp.example.com', SMTP_SECURE: 'on', MAIL_FROM: 'falcon@example.com' }).mail
         .smtp,

@@ -105,6 +105,8 @@ const EnvSchema = z.object({
   SMTP_PASSWORD: optionalText,
   /** The sender of every notification: an address, optionally with a name (`Falcon <falcon@example.com>`). */
   MAIL_FROM: optionalText,
+  /** Days the outbox keeps sent mail; failed mail is kept for inspection. */
+  MAIL_KEEP_SENT_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   /** Encrypts the client secrets of the concerns' identity providers (single sign-on, ADR 0064). */
   SSO_SECRET_KEY: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   /** Encrypts the users' TOTP secrets (second factor, ADR 0063); required in production. */
@@ -230,6 +232,7 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
       devMailbox: !e.SMTP_HOST && !production,
       from: e.MAIL_FROM ?? 'Falcon <falcon@localhost>',
       publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+      keepSentDays: e.MAIL_KEEP_SENT_DAYS,
     },
     production,
     ssoSecretKey: e.SSO_SECRET_KEY,

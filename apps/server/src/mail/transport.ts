@@ -13,7 +13,12 @@ export interface MailSettings {
   from: string;
   /** Where users open Falcon (the links in the mails), without a trailing slash. */
   publicUrl: string;
+  /** Sent mail is deleted from the outbox this many days after it went (MAIL_KEEP_SENT_DAYS; default 30). */
+  keepSentDays?: number;
 }
+
+/** How long the outbox keeps sent mail unless MAIL_KEEP_SENT_DAYS says otherwise. */
+export const DEFAULT_KEEP_SENT_DAYS = 30;
 
 /** The SMTP server refused the message for good (a 5xx other than authentication): trying again cannot help. */
 export class PermanentMailError extends Error {
@@ -25,6 +30,8 @@ export interface Mailer {
   readonly kind: 'smtp' | 'dev' | 'off';
   readonly from: string;
   readonly publicUrl: string;
+  /** Days the outbox keeps a sent mail (mail/prune.ts); failed mail is kept for inspection. */
+  readonly keepSentDays: number;
   /**
    * Hands one message over; resolves with the server's answer, throws (a PermanentMailError when final).
    * `messageId` (`<outbox id@host>`) is the same on every try, so a repeat can be recognised.
@@ -64,6 +71,7 @@ export const createMailer = (settings: MailSettings): Mailer => {
     kind,
     from: settings.from,
     publicUrl: settings.publicUrl,
+    keepSentDays: settings.keepSentDays ?? DEFAULT_KEEP_SENT_DAYS,
     send: async (mail) => {
       try {
         const info = await transport.sendMail({
