@@ -170,8 +170,15 @@ const factsOf = (r: ReviewRequest, w: Words): Line[] => {
   ];
 };
 
+/**
+ * The recipient's notification preferences (their profile, at its notifications section): the footer's
+ * link and the List-Unsubscribe header (RFC 2369) point there; changing them needs the user signed in.
+ */
+export const preferencesUrl = (publicUrl: string, userId: string) =>
+  `${publicUrl}/profile/${encodeURIComponent(userId)}#notifications`;
+
 const footer = (body: Body, w: Words, to: Recipient, links: MailLinks) =>
-  body.para([w.mail.footer, { link: `${links.publicUrl}/profile/${encodeURIComponent(to.userId)}` }]);
+  body.para([w.mail.footer, { link: preferencesUrl(links.publicUrl, to.userId) }]);
 
 /**
  * A request waits for the clerk `to`. `request` is the request as `to` may see it (the field filter

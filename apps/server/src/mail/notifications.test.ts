@@ -75,6 +75,13 @@ describe('e-mail notifications', () => {
     expect(arrived!.html).toContain('<a href="https://falcon.test/reviews">');
     expect(arrived!.from?.text).toContain('falcon@falcon.test');
     expect(arrived!.messageId).toMatch(/^<M\w+@falcon\.test>$/);
+    // Unsubscribe: the header and the footer (in the clerk's language) open the clerk's preferences.
+    const preferences = `https://falcon.test/profile/${backoffice.id}#notifications`;
+    expect(arrived!.headerLines.find((l) => l.key === 'list-unsubscribe')?.line).toBe(
+      `List-Unsubscribe: <${preferences}>`,
+    );
+    expect(arrived!.text).toContain(`Możesz je zmienić w swoim profilu: ${preferences}`);
+    expect(arrived!.html).toContain(`<a href="${preferences}">`);
     // The requester is not told of their own request.
     expect(smtp.received.filter((m) => recipientOf(m) === staffUser.email)).toEqual([]);
 
@@ -85,6 +92,11 @@ describe('e-mail notifications', () => {
     expect(decided!.subject).toBe(`Váš požadavek (Sken – skladové místo ${location!.name}): Schváleno`);
     expect(decided!.text).toContain('rozhodl(a) o vašem požadavku (Sken): Schváleno.');
     expect(decided!.text).toContain('Komentář: Hotovo.');
+    const own = `https://falcon.test/profile/${staffUser.id}#notifications`;
+    expect(decided!.headerLines.find((l) => l.key === 'list-unsubscribe')?.line).toBe(
+      `List-Unsubscribe: <${own}>`,
+    );
+    expect(decided!.text).toContain(`Změnit ho můžete ve svém profilu: ${own}`);
     expect(decided!.text).toContain(container!.articleName);
     // staff (KD_USER) may not see container codes: the mail does not name it either.
     expect(decided!.text).not.toContain(container!.code);

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { Db } from '../db/client';
 import * as t from '../db/schema';
 import { defineJob } from '../jobs/queue';
+import { preferencesUrl } from './compose';
 import { PermanentMailError } from './transport';
 
 /** The Message-ID of an outbox row: the same on every try, so a mail handed over twice is recognisable as one. */
@@ -61,6 +62,10 @@ export const sendMailJob = defineJob({
         subject: row.subject,
         text: row.text,
         html: row.html,
+        // Only with an absolute address to point to (PUBLIC_URL; the default is http://localhost:PORT).
+        ...(/^https?:\/\//.test(mailer.publicUrl)
+          ? { unsubscribe: preferencesUrl(mailer.publicUrl, row.userId) }
+          : {}),
       });
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);

@@ -42,6 +42,8 @@ export interface Mailer {
     subject: string;
     text: string;
     html: string;
+    /** The recipient's notification preferences (an absolute URL): the List-Unsubscribe header. */
+    unsubscribe?: string;
   }) => Promise<string>;
   close: () => void;
 }
@@ -83,6 +85,8 @@ export const createMailer = (settings: MailSettings): Mailer => {
           messageId: mail.messageId,
           // RFC 3834: machine-made; auto-responders do not answer it.
           headers: { 'Auto-Submitted': 'auto-generated' },
+          // RFC 2369: mail programs offer "unsubscribe", which opens the preferences (a sign-in first).
+          ...(mail.unsubscribe ? { list: { unsubscribe: mail.unsubscribe } } : {}),
         });
         if (info.rejected?.length) throw new PermanentMailError(`refused: ${info.response}`);
         // The developers' mailbox has no server answer to keep.

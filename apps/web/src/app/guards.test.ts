@@ -17,6 +17,13 @@ describe('route guards', () => {
     );
   });
 
+  it('keeps the fragment of the requested page through the sign-in (a mail links to a section)', () => {
+    expect(accessRedirect({}, { ...at('/profile/U007'), hash: '#notifications' }, null)).toBe(
+      '/login?redirect=%2Fprofile%2FU007%23notifications',
+    );
+    expect(safeRedirect('/profile/U007#notifications')).toBe('/profile/U007#notifications');
+  });
+
   it('lets anyone open public pages', () => {
     expect(accessRedirect({ public: true }, at('/login'), null)).toBeNull();
   });

@@ -24,6 +24,8 @@ export interface RouteHandle {
 interface Target {
   pathname: string;
   search: string;
+  /** The fragment (`#notifications`), kept through the sign-in. */
+  hash?: string;
   params: Record<string, string | undefined>;
 }
 

@@ -62,7 +62,7 @@ const guardLoader =
   (handle: RouteHandle, prefetch?: Prefetch) =>
   async ({ request, params }: LoaderFunctionArgs) => {
     const url = new URL(request.url);
-    const target = { pathname: url.pathname, search: url.search, params };
+    const target = { pathname: url.pathname, search: url.search, hash: url.hash, params };
     // Signed out: to login at once. The permission rules (and the api-client's permission catalogue)
     // load only for a signed-in visit.
     let to = state.session?.username

@@ -34,6 +34,27 @@ describe('profile: e-mail notifications', () => {
     expect(card.getByRole('button', { name: 'Save notifications' })).toBeDisabled();
   });
 
+  it("opens at the notifications when followed from a mail's unsubscribe link", async () => {
+    const scrolled: Element[] = [];
+    // jsdom lays nothing out and has no scrollIntoView: record whom the page brings into view.
+    const had = Object.getOwnPropertyDescriptor(Element.prototype, 'scrollIntoView');
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolled.push(this);
+    };
+    try {
+      const session = await signInWithMock('staff');
+      renderApp(`/profile/${session.userId}#notifications`);
+      const card = await section();
+      await card.findByRole('checkbox', { name: 'My request has been decided' });
+      const anchor = document.getElementById('notifications');
+      expect(anchor).toContainElement(screen.getByRole('heading', { name: 'E-mail notifications' }));
+      expect(scrolled).toContain(anchor);
+    } finally {
+      if (had) Object.defineProperty(Element.prototype, 'scrollIntoView', had);
+      else delete (Element.prototype as Partial<Element>).scrollIntoView;
+    }
+  });
+
   it('offers a reviewer the mail about requests waiting for them', async () => {
     const session = await signInWithMock('backoffice');
     renderApp(`/profile/${session.userId}`);

@@ -6,8 +6,9 @@ import {
 } from '@falcon/api-client';
 import { Button, Card, ErrorState, Skeleton, useToast } from '@falcon/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { api } from '../../../lib/api';
 import { errorKey, useNotify } from '../../../lib/messages';
@@ -18,6 +19,9 @@ import { notificationsQuery } from '../api/queries';
 /** The server's own page (not a route of the app): the mail kept instead of sent when no SMTP server is set. */
 const DEV_MAILBOX = '/dev/mail';
 
+/** The anchor of the mails' footer and List-Unsubscribe link (`/profile/<id>#notifications`). */
+export const NOTIFICATIONS_ANCHOR = 'notifications';
+
 /**
  * The own e-mail notifications (issue 18): each kind on or off, where they go, and a word when the
  * server sends none. "A request arrives" is offered to reviewers only: nobody else is sent one.
@@ -25,21 +29,30 @@ const DEV_MAILBOX = '/dev/mail';
 export function NotificationSettingsCard() {
   const { t } = useTranslation(['notifications', 'messages']);
   const query = useQuery(notificationsQuery());
+  const { hash } = useLocation();
+  const anchor = useRef<HTMLDivElement>(null);
+  const loaded = query.data !== undefined;
+  // Opened from a mail: the settings come into view once they are there (the page above them loads first).
+  useEffect(() => {
+    if (loaded && hash === `#${NOTIFICATIONS_ANCHOR}`) anchor.current?.scrollIntoView?.({ block: 'start' });
+  }, [loaded, hash]);
   return (
-    <Card title={t('profile.title')} headingLevel={2}>
-      {query.error ? (
-        <ErrorState
-          title={t('profile.loadError')}
-          message={t(errorKey(query.error), { ns: 'messages' })}
-          onRetry={() => void query.refetch()}
-        />
-      ) : query.data ? (
-        // Keyed by what is stored: the form starts again from the saved settings.
-        <SettingsForm key={JSON.stringify(query.data)} preferences={query.data} />
-      ) : (
-        <Skeleton lines={4} />
-      )}
-    </Card>
+    <div id={NOTIFICATIONS_ANCHOR} ref={anchor}>
+      <Card title={t('profile.title')} headingLevel={2}>
+        {query.error ? (
+          <ErrorState
+            title={t('profile.loadError')}
+            message={t(errorKey(query.error), { ns: 'messages' })}
+            onRetry={() => void query.refetch()}
+          />
+        ) : query.data ? (
+          // Keyed by what is stored: the form starts again from the saved settings.
+          <SettingsForm key={JSON.stringify(query.data)} preferences={query.data} />
+        ) : (
+          <Skeleton lines={4} />
+        )}
+      </Card>
+    </div>
   );
 }
 
