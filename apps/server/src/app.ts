@@ -20,7 +20,6 @@ import Fastify, {
 import helmet, { type HelmetOptions } from 'helmet';
 import { loadAppShells } from './app-shell';
 import { DEVELOPMENT_SSO_KEY, DEVELOPMENT_TOTP_KEY } from './auth/oidc-secrets';
-import { encryptPlainTotpSecrets } from './auth/second-factor';
 import { createSessionCache } from './auth/session-cache';
 import { DEFAULT_SESSION_MAX_MS, type KeptSession } from './auth/sessions';
 import { DEFAULT_THROTTLE, type ThrottleOptions } from './auth/throttle';
@@ -257,9 +256,7 @@ export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstanc
     },
     totpKey: options.totpKey ?? DEVELOPMENT_TOTP_KEY,
   };
-  // TOTP secrets stored readable by an earlier version are encrypted before any request is served.
-  const sealed = await encryptPlainTotpSecrets(options.db, ctx.totpKey);
-  if (sealed > 0) app.log.info({ count: sealed }, 'encrypted TOTP secrets stored readable');
+
   app.decorate('ctx', ctx);
   app.addHook('onClose', async () => {
     await ctx.sessions.close();

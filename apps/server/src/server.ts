@@ -1,7 +1,8 @@
 import { resolve } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { buildApp } from './app';
-import { DEVELOPMENT_SSO_KEY, DEVELOPMENT_TOTP_KEY, secretKeyOf, ssoKeyOf } from './auth/oidc-secrets';
+import { DEVELOPMENT_SSO_KEY, DEVELOPMENT_TOTP_KEY, secretKeyOf } from './auth/oidc-secrets';
+import { encryptPlainTotpSecrets } from './auth/second-factor';
 import { ConfigError, loadConfig } from './config';
 import { type Db, openDatabase } from './db/client';
 import { prepareDatabase } from './db/prepare';
@@ -29,6 +30,11 @@ const main = async () => {
     await database.close();
     throw error;
   }
+  // Required in production (config.ts): a TOTP secret cannot be stored without it.
+  const totpKey = config.totpSecretKey ? secretKeyOf(config.totpSecretKey) : DEVELOPMENT_TOTP_KEY;
+  // TOTP secrets an earlier version stored readable are encrypted before any request is served.
+  const sealed = await encryptPlainTotpSecrets(database.db, totpKey);
+  if (sealed > 0) console.log(`[falcon] encrypted ${sealed} TOTP secret(s) stored readable`);
   const objects = config.s3 ? await s3ObjectStore(config.s3) : undefined;
   const app = await buildApp({
     db: database.db,
@@ -45,13 +51,12 @@ const main = async () => {
       production: config.production,
       publicUrl: config.publicUrl,
       key: config.ssoSecretKey
-        ? ssoKeyOf(config.ssoSecretKey)
+        ? secretKeyOf(config.ssoSecretKey)
         : config.production
           ? null
           : DEVELOPMENT_SSO_KEY,
     },
-    // Required in production (config.ts): a TOTP secret cannot be stored without it.
-    totpKey: config.totpSecretKey ? secretKeyOf(config.totpSecretKey) : DEVELOPMENT_TOTP_KEY,
+    totpKey,
   });
   app.addHook('onClose', async () => {
     await database.close();

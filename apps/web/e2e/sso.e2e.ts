@@ -1,5 +1,5 @@
+import { startTestProvider, type TestProvider } from '@falcon/test-oidc-provider';
 import { expect, signIn, test, unique } from './fixtures';
-import { type E2eProvider, startE2eProvider } from './oidc-provider';
 
 // Issue 18: a user of a concern with single sign-on signs in through the company's identity provider
 // (a real OpenID provider started here) and lands with the mapped role and that concern's scope.
@@ -8,11 +8,11 @@ const origin = process.env.FALCON_E2E_URL as string;
 /** Another customer's concern than the demo users' (C001): their password sign-ins stay untouched. */
 const CONCERN = 'C002';
 const domain = `${unique('sso')}.example`;
-let idp: E2eProvider;
+let idp: TestProvider;
 
 test.beforeAll(async () => {
-  idp = await startE2eProvider(
-    { client_id: 'falcon-e2e', client_secret: 'e2e-secret', redirect_uris: [`${origin}/login/sso`] },
+  idp = await startTestProvider(
+    [{ client_id: 'falcon-e2e', client_secret: 'e2e-secret', redirect_uris: [`${origin}/login/sso`] }],
     {
       dora: {
         email: `dora@${domain}`,

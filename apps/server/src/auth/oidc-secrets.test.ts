@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { DEVELOPMENT_SSO_KEY, decryptSecret, encryptSecret, ssoKeyOf } from './oidc-secrets';
+import { DEVELOPMENT_SSO_KEY, decryptSecret, encryptSecret, secretKeyOf } from './oidc-secrets';
 
 describe('client secrets at rest', () => {
-  const key = ssoKeyOf('a production key of at least thirty-two characters');
+  const key = secretKeyOf('a production key of at least thirty-two characters');
 
   it('decrypts what it encrypted, and never stores the secret readable', () => {
     const stored = encryptSecret(key, 'C001', 'the-client-secret');

@@ -12,11 +12,8 @@ const VERSION = 'v1';
 /** The key of a configured secret key (any text of 32 characters or more, hashed to 32 bytes). */
 export const secretKeyOf = (secret: string): Buffer => createHash('sha256').update(secret, 'utf8').digest();
 
-/** The key of a configured SSO_SECRET_KEY. */
-export const ssoKeyOf = secretKeyOf;
-
 /** Outside production without SSO_SECRET_KEY: a known key, so demo and tests work; it protects nothing. */
-export const DEVELOPMENT_SSO_KEY = ssoKeyOf('falcon development key: not secret, set SSO_SECRET_KEY');
+export const DEVELOPMENT_SSO_KEY = secretKeyOf('falcon development key: not secret, set SSO_SECRET_KEY');
 
 /** Outside production without TOTP_SECRET_KEY: a known key, so demo and tests work; it protects nothing. */
 export const DEVELOPMENT_TOTP_KEY = secretKeyOf('falcon development key: not secret, set TOTP_SECRET_KEY');

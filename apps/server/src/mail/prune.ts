@@ -8,7 +8,7 @@ import { defineJob } from '../jobs/queue';
  * Deletes sent mail older than `keepDays` days (by when it went) from the outbox; queued mail is still
  * to go and failed mail stays for inspection (its `result` says why). The number deleted.
  */
-export const pruneSentMail = async (db: Db, now: Date, keepDays: number): Promise<number> => {
+const pruneSentMail = async (db: Db, now: Date, keepDays: number): Promise<number> => {
   const before = new Date(now.getTime() - keepDays * 86_400_000);
   const deleted = await db
     .delete(t.mailOutbox)

@@ -18,7 +18,7 @@ export interface MailSettings {
 }
 
 /** How long the outbox keeps sent mail unless MAIL_KEEP_SENT_DAYS says otherwise. */
-export const DEFAULT_KEEP_SENT_DAYS = 30;
+const DEFAULT_KEEP_SENT_DAYS = 30;
 
 /** The SMTP server refused the message for good (a 5xx other than authentication): trying again cannot help. */
 export class PermanentMailError extends Error {

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
+import { signInAtProvider, startTestProvider, type TestProvider } from '@falcon/test-oidc-provider';
 import { and, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Client, clientWith, createTestApp, signIn, type TestApp } from '../../test/harness';
-import { signInAtProvider, startTestProvider, type TestProvider } from '../../test/oidc-provider';
 import * as t from '../db/schema';
 
 // Single sign-on against a real OpenID provider (oidc-provider) started here, on a free port.

@@ -20,7 +20,7 @@ import { notificationsQuery } from '../api/queries';
 const DEV_MAILBOX = '/dev/mail';
 
 /** The anchor of the mails' footer and List-Unsubscribe link (`/profile/<id>#notifications`). */
-export const NOTIFICATIONS_ANCHOR = 'notifications';
+const NOTIFICATIONS_ANCHOR = 'notifications';
 
 /**
  * The own e-mail notifications (issue 18): each kind on or off, where they go, and a word when the

@@ -6,9 +6,12 @@ import Provider, { type KoaContextWithOIDC } from 'oidc-provider';
 /**
  * A real OpenID Connect provider (oidc-provider) in the test process, on a free loopback port: the
  * authorization code flow with PKCE required, its development login form (any password; the login
- * names the account), consent given without asking, e-mail, names and groups as claims.
+ * names the account), consent given without asking, e-mail, names and groups as claims. One for every
+ * test that needs a provider: the server's single sign-on tests (apps/server/src/routes/sso.test.ts) and
+ * the web app's e2e (apps/web/e2e/sso.e2e.ts); a package of its own, as the web app may not import the
+ * server's code nor the server the web app's.
  */
-interface TestAccount {
+export interface TestAccount {
   email?: string;
   email_verified?: boolean;
   given_name?: string;
@@ -17,7 +20,7 @@ interface TestAccount {
   groups?: string[];
 }
 
-interface TestClient {
+export interface TestClient {
   client_id: string;
   client_secret: string;
   redirect_uris: string[];
@@ -32,7 +35,10 @@ export interface TestProvider {
   close: () => Promise<void>;
 }
 
-export const startTestProvider = async (clients: TestClient[]): Promise<TestProvider> => {
+export const startTestProvider = async (
+  clients: TestClient[],
+  initialAccounts: Record<string, TestAccount> = {},
+): Promise<TestProvider> => {
   let handle: (req: IncomingMessage, res: ServerResponse) => void = (_req, res) => {
     res.statusCode = 503;
     res.end();
@@ -40,7 +46,7 @@ export const startTestProvider = async (clients: TestClient[]): Promise<TestProv
   const server = createServer((req, res) => handle(req, res));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const accounts = new Map<string, TestAccount>();
+  const accounts = new Map<string, TestAccount>(Object.entries(initialAccounts));
   const provider = new Provider(issuer, {
     clients: clients.map((c) => ({
       ...c,
