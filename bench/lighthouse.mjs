@@ -23,7 +23,10 @@ const PRESETS = [
   { name: 'mobile', config: { extends: 'lighthouse:default' } },
 ].filter((preset) => !PRESET_NAMES || PRESET_NAMES.includes(preset.name));
 
-/** `LIGHTHOUSE_REPORTS=dir` keeps every run's whole report (JSON) there, to see what a score is made of. */
+/**
+ * `LIGHTHOUSE_REPORTS=dir` keeps every run's whole report (JSON) there, to see what a score is made of;
+ * with `LIGHTHOUSE_TRACES=1` also its trace (`<report>.trace.json`: every main-thread task it scored).
+ */
 const REPORTS = process.env.LIGHTHOUSE_REPORTS;
 /** `LIGHTHOUSE_PAGES=/app,/login` measures only these pages. */
 const PAGES = process.env.LIGHTHOUSE_PAGES?.split(',').map((page) => page.trim());
@@ -85,6 +88,11 @@ export async function lighthouseBenchmark() {
             mkdirSync(REPORTS, { recursive: true });
             const file = `${preset.name}${target.name.replaceAll('/', '_')}-${i + 1}.json`;
             writeFileSync(join(REPORTS, file), result.report);
+            if (process.env.LIGHTHOUSE_TRACES && result.artifacts?.Trace)
+              writeFileSync(
+                join(REPORTS, file.replace('.json', '.trace.json')),
+                JSON.stringify(result.artifacts.Trace),
+              );
           }
           const { categories, audits } = result.lhr;
           runs.push({

@@ -403,7 +403,7 @@ export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstanc
     // Client routes (no file extension) get the SPA; a missing asset is a real 404.
     const isRoute = !/\.[a-z0-9]+$/i.test(path);
     if (!isApi && isRoute && serveWeb && (request.method === 'GET' || request.method === 'HEAD')) {
-      // /app for a signed-in user: index.html with the page prerendered in their language (ADR 0066).
+      // /app and a location for a signed-in user: index.html with the page prerendered (ADR 0066, 0068).
       const page = await appShells?.page(request, path);
       if (page) return reply.header('Cache-Control', 'private, no-cache').type('text/html').send(page);
       // Client routes of the SPA: index.html, never cached so a new build is picked up.

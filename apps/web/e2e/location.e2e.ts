@@ -25,6 +25,37 @@ test('choose concern, branch and location in the selector bar, then jump with th
   await expect(quick).toHaveValue('');
 });
 
+test("a location's page paints as the server prerendered it before its JavaScript arrives, then the app takes its place", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, 'staff');
+  // No script at all: what a phone on a slow network shows first (ADR 0068): the location's heading,
+  // its parents and counts, and the links to the pages this user may open.
+  await page.route('**/assets/*.js', (route) => route.abort());
+  await page.goto('/location/C001-B01-L01');
+  const shell = page.locator('#shell');
+  await expect(shell.locator('main h1')).toHaveText('Zentrallager');
+  await expect(shell).toHaveAttribute('inert', '');
+  const summary = await shell.locator('main h1 + p').textContent();
+  expect(summary).toMatch(
+    /^Knabe Fahrzeugtechnik GmbH & Co\. KG › Werk Wolfsburg · 5,026 containers, \d+ alarming/,
+  );
+  const links = await shell.locator('nav[aria-label="Location pages"] a').allTextContents();
+  expect(links.slice(0, 4)).toEqual(['Racks and containers', 'Contacts', 'Gallery', 'Appointments']);
+
+  // The app renders the same page in its place: one heading, the same words and links.
+  await page.unroute('**/assets/*.js');
+  await page.reload();
+  const nav = page.getByRole('navigation', { name: 'Location pages' });
+  await expect(nav).toBeVisible();
+  await expect(page.locator('#shell')).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(['Zentrallager']);
+  await expect(page.locator('main h1 + p')).toHaveText(summary ?? '');
+  await expect(nav.getByRole('link')).toHaveText(links);
+  await expect(page.getByRole('grid', { name: /./ }).first()).toBeVisible();
+});
+
 test('open a container and request a new filling quantity: it waits for review as pending', async ({
   page,
 }) => {

@@ -59,8 +59,8 @@ test('/app paints the page the server prerendered before its JavaScript arrives,
   await expect(page.locator('#shell')).toHaveCount(0);
   await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
   await expect(page.getByLabel('Barcode')).toBeFocused();
-  // A page other than /app is sent as built.
-  const other = await page.request.get('/location/C001-B01-L01');
+  // A page other than /app and a location's is sent as built.
+  const other = await page.request.get('/location/C001-B01-L01/contacts');
   expect(await other.text()).not.toContain('id="shell"');
 });
 

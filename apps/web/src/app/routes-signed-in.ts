@@ -1,3 +1,4 @@
+import { APP_SHELL } from '@falcon/api-client/lite';
 import type { QueryClient } from '@tanstack/react-query';
 import type { LoaderFunctionArgs, Params, RouteObject } from 'react-router-dom';
 import { redirect } from 'react-router-dom';
@@ -54,8 +55,8 @@ const page = pages(
   SIGNED_IN_ROUTE_NAMESPACES,
 );
 
-/** Starts a screen's data while its code downloads (after the sign-in check). */
-type Prefetch = (params: Params) => void;
+/** Starts a screen's data while its code downloads (after the sign-in check); settles when it is there or failed. */
+type Prefetch = (params: Params) => Promise<unknown>;
 
 /** Runs before the route's code loads: sign-in, permission and own-profile guards (spec sections 2, 5, 6). */
 const guardLoader =
@@ -76,7 +77,10 @@ const guardLoader =
       to = state.session?.username ? accessRedirect(handle, target, state.session) : signInRedirect(target);
     }
     if (to) throw redirect(to);
-    prefetch?.(params);
+    const started = prefetch?.(params);
+    // A page the server sent prerendered (ADR 0068) stays until the app renders this one with its data, in
+    // its place: the first render waits for the screen's main read, so nothing shows twice or blinks.
+    if (started && document.getElementById(APP_SHELL.elementId)) await started;
     return null;
   };
 
@@ -94,17 +98,16 @@ const route = (
 
 /**
  * A screen's main read, started by its route's loader with TanStack Query's `ensureQueryData` while the
- * route's code downloads (the screen's own `useQuery` of the same key takes that answer). Not awaited:
- * the screen shows its own loading and error states. The query options and the client load with it.
+ * route's code downloads (the screen's own `useQuery` of the same key takes that answer). Not awaited
+ * (but under a prerendered page): the screen shows its own loading and error states. The query options and the client load with it.
  */
 const ensure =
   (start: (params: Params, client: QueryClient) => Promise<unknown> | null): Prefetch =>
-  (params) => {
-    void import('../lib/query-client')
+  (params) =>
+    import('../lib/query-client')
       .then(({ queryClient }) => start(params, queryClient))
       // A failure shows where the screen reads it (its own request gets the same answer).
       .catch(() => {});
-  };
 const shared = () => import('../lib/queries');
 const prefetchDashboard = ensure(async (_, client) =>
   client.ensureQueryData((await import('../features/dashboard/api/queries')).dashboardQuery()),

@@ -1,4 +1,4 @@
-import { ACTION_PERMISSIONS, FIELD_PERMISSIONS, hasAll, ROUTE_GUARDS } from '@falcon/api-client/lite';
+import { ACTION_PERMISSIONS, hasAll, OPTIONAL_LOCATION_PAGES, ROUTE_GUARDS } from '@falcon/api-client/lite';
 
 /**
  * Who may open what, in one place: the router's guards (app/guards.ts) and the user menu
@@ -34,7 +34,7 @@ export type MenuEntry =
  * The reorder worklist and a location's replenishment page: who may see a container's reach (the
  * worklist's order and reason are reaches and stock-out days; without it the list says nothing).
  */
-export const WORKLIST_PERMISSION = FIELD_PERMISSIONS.reachInWeeks;
+export const WORKLIST_PERMISSION = OPTIONAL_LOCATION_PAGES.replenishment[0];
 
 /**
  * The user menu's links, in menu order (spec section 6). Each guarded page is offered exactly when its

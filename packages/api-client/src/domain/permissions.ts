@@ -106,3 +106,33 @@ export const effectivePermissions = (
 };
 
 export { FIELD_PERMISSIONS, FILTER_PERMISSIONS, PROTOCOL_PERMISSION };
+
+/**
+ * A location's pages beyond detail, contacts, gallery and appointments, each open to whoever holds any of
+ * its codes: the lists (who may up- or download a kind of list), replenishment (who may see a container's
+ * reach: its worklist's order and reasons are reaches), the protocol and the rack layout's editing.
+ */
+export const OPTIONAL_LOCATION_PAGES = {
+  lists: [
+    ACTION_PERMISSIONS.uploadBarcodeLists,
+    ACTION_PERMISSIONS.downloadBarcodeLists,
+    ACTION_PERMISSIONS.uploadInventoryLists,
+    ACTION_PERMISSIONS.transferInventoryList,
+  ],
+  replenishment: [FIELD_PERMISSIONS.reachInWeeks],
+  protocol: [ACTION_PERMISSIONS.viewLocationProtocolEntries],
+  editLayout: [ACTION_PERMISSIONS.editRackLayout],
+} as const satisfies Record<string, readonly PermissionCode[]>;
+
+export type LocationPage = keyof typeof OPTIONAL_LOCATION_PAGES;
+
+/** Whether the user may open each of a location's optional pages. */
+export const locationPagesFor = (granted: Granted): Record<LocationPage, boolean> => {
+  const set = toSet(granted);
+  return {
+    lists: hasAny(set, OPTIONAL_LOCATION_PAGES.lists),
+    replenishment: hasAny(set, OPTIONAL_LOCATION_PAGES.replenishment),
+    protocol: hasAny(set, OPTIONAL_LOCATION_PAGES.protocol),
+    editLayout: hasAny(set, OPTIONAL_LOCATION_PAGES.editLayout),
+  };
+};

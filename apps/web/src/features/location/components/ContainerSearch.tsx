@@ -22,7 +22,7 @@ import {
   Select,
 } from '@falcon/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, type RefObject, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, type RefObject, useDeferredValue, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
@@ -121,10 +121,13 @@ export function ContainerSearch({
 
   const request = { query, filters, page, size, sortField: sort.sortField, sortAsc: sort.sortAsc };
   const results = useQuery(searchQuery(scope, code, request));
+  // A page of results renders when the browser has time (a render React can interrupt), not in the task
+  // that received it.
+  const shown = useDeferredValue(results.data);
   // The search results shown are the selection "print labels" offers (a location search only).
-  const shownIds = (results.data?.items ?? []).map((row) => row.id);
+  const shownIds = (shown?.items ?? []).map((row) => row.id);
   const [labelsOpen, setLabelsOpen] = useState(false);
-  const items = results.data?.items;
+  const items = shown?.items;
   // Hits of a search (a term or a filter): the unfiltered list is every container, no hit to mark.
   const searching = query !== '' || Object.keys(filters).length > 0;
   useEffect(() => {
@@ -381,7 +384,7 @@ export function ContainerSearch({
           columns={columns}
           rows={items ?? []}
           getRowId={(row) => row.id}
-          total={results.data?.total ?? 0}
+          total={shown?.total ?? 0}
           page={page + 1}
           pageSize={size}
           onPageChange={(next) => {

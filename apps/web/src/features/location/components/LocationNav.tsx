@@ -1,22 +1,13 @@
-import { ACTION_PERMISSIONS, hasAll, hasAny } from '@falcon/api-client/lite';
+import { locationPagesFor } from '@falcon/api-client/lite';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { SubNav } from '../../../components/SubNav';
-import { WORKLIST_PERMISSION } from '../../../config/access';
 import { paths } from '../../../config/paths';
 import { state } from '../../../lib/store';
 
-/** List permissions: whoever may upload or download a kind of list sees the location's Lists page. */
-const LIST_PERMISSIONS = [
-  ACTION_PERMISSIONS.uploadBarcodeLists,
-  ACTION_PERMISSIONS.downloadBarcodeLists,
-  ACTION_PERMISSIONS.uploadInventoryLists,
-  ACTION_PERMISSIONS.transferInventoryList,
-];
-
 /**
- * Detail, contacts, gallery, appointments and (each with its permission) the lists, the protocol and the
- * rack layout editing of one location.
+ * Detail, contacts, gallery, appointments and (each with its permission, `locationPagesFor`) the lists,
+ * replenishment, the protocol and the rack layout editing of one location.
  */
 export function LocationNav({ code }: { code: string }) {
   const { t } = useTranslation(['location', 'lists']);
@@ -27,19 +18,12 @@ export function LocationNav({ code }: { code: string }) {
     { to: paths.locationGallery.to(code), label: t('nav.gallery') },
     { to: paths.locationCalendar.to(code), label: t('nav.appointments') },
   ];
-  const granted = session?.permissions ?? [];
-  if (hasAny(granted, LIST_PERMISSIONS)) {
-    items.push({ to: paths.locationLists.to(code), label: t('title', { ns: 'lists' }) });
-  }
-  if (hasAll(granted, [WORKLIST_PERMISSION])) {
+  const may = locationPagesFor(session?.permissions ?? []);
+  if (may.lists) items.push({ to: paths.locationLists.to(code), label: t('title', { ns: 'lists' }) });
+  if (may.replenishment)
     items.push({ to: paths.locationReplenishment.to(code), label: t('nav.replenishment') });
-  }
-  if (hasAll(granted, [ACTION_PERMISSIONS.viewLocationProtocolEntries])) {
-    items.push({ to: paths.locationProtocol.to(code), label: t('nav.protocol') });
-  }
+  if (may.protocol) items.push({ to: paths.locationProtocol.to(code), label: t('nav.protocol') });
   // Spec section 2: /locationupdate is the location screen with the rack layout editable (issue 13).
-  if (hasAll(granted, [ACTION_PERMISSIONS.editRackLayout])) {
-    items.push({ to: paths.locationUpdate.to(code), label: t('nav.editLayout') });
-  }
+  if (may.editLayout) items.push({ to: paths.locationUpdate.to(code), label: t('nav.editLayout') });
   return <SubNav label={t('nav.label')} items={items} />;
 }

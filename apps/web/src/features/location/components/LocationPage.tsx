@@ -5,6 +5,7 @@ import {
   type ComponentProps,
   type CSSProperties,
   type ReactNode,
+  useDeferredValue,
   useEffect,
   useId,
   useMemo,
@@ -21,6 +22,7 @@ import { api } from '../../../lib/api';
 import { useFormat } from '../../../lib/format';
 import { errorKey, useNotify } from '../../../lib/messages';
 import { usePageTitle } from '../../../lib/page-title';
+import { usePrerendering } from '../../../lib/prerendering';
 import { queryKeys } from '../../../lib/query-keys';
 import { chooseContainer, state } from '../../../lib/store';
 import { racksQuery } from '../api/queries';
@@ -156,6 +158,9 @@ export function LocationPage({ code, editLayout = false, ownRequests, history }:
   const containerId = params.get('container');
   const { location } = useLocation(code);
   const racks = useQuery(racksQuery(code));
+  // The grid of thousands of places renders when the browser has time (a deferred render React can
+  // interrupt), not in the same task that received the racks: the page stays responsive meanwhile.
+  const rackData = useDeferredValue(racks.data);
   const queryClient = useQueryClient();
   const saveRackOrder = useMutation({
     mutationFn: (rackCodes: string[]) =>
@@ -165,12 +170,12 @@ export function LocationPage({ code, editLayout = false, ownRequests, history }:
   });
   const gridRacks = useMemo(
     () =>
-      toGridRacks(racks.data ?? [], (rack) =>
+      toGridRacks(rackData ?? [], (rack) =>
         rack.lastHandled
           ? t('rack.note', { when: format.date(rack.lastHandled.at), by: rack.lastHandled.by })
           : undefined,
       ),
-    [racks.data, t, format],
+    [rackData, t, format],
   );
   // The rack chosen in the grid (by its grid id): its actions open; the data stays the query's, fresh.
   const [rackId, setRackId] = useState<string | null>(null);
@@ -180,6 +185,7 @@ export function LocationPage({ code, editLayout = false, ownRequests, history }:
   const workRef = useRef<HTMLDivElement>(null);
   const leftRef = useRef<HTMLDivElement>(null);
   const wide = useWide();
+  const prerendering = usePrerendering();
   const gridAreaId = useId();
   const panelAreaId = useId();
   const hits = useRef<ReadonlySet<string>>(new Set());
@@ -225,7 +231,7 @@ export function LocationPage({ code, editLayout = false, ownRequests, history }:
   const mayEdit =
     editLayout &&
     hasAll(session?.permissions ?? [], [ACTION_PERMISSIONS.editRackLayout]) &&
-    racksHaveCodes(racks.data ?? []);
+    racksHaveCodes(rackData ?? []);
 
   const reorder = (rackCodes: string[]) => saveRackOrder.mutate(rackCodes);
 
@@ -296,7 +302,7 @@ export function LocationPage({ code, editLayout = false, ownRequests, history }:
                   message={t(errorKey(racks.error), { ns: 'messages' })}
                   onRetry={() => void racks.refetch()}
                 />
-              ) : racks.data ? (
+              ) : rackData ? (
                 <RackShelfGrid
                   racks={gridRacks}
                   maxShelves={data?.maxShelves}
@@ -334,13 +340,18 @@ export function LocationPage({ code, editLayout = false, ownRequests, history }:
             </Bar>
           )}
           <ResultsArea aria-label={t('search.region')}>
-            <ContainerSearch
-              code={code}
-              selectedId={containerId}
-              onSelect={(container) => select(container.id)}
-              onResults={onResults}
-              fill={wide}
-            />
+            {/* Prerendered: the search's fields, columns and actions are the user's (permissions, stored search). */}
+            {prerendering ? (
+              <Skeleton lines={6} />
+            ) : (
+              <ContainerSearch
+                code={code}
+                selectedId={containerId}
+                onSelect={(container) => select(container.id)}
+                onResults={onResults}
+                fill={wide}
+              />
+            )}
           </ResultsArea>
         </Left>
         {panelHidden ? null : (

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 
 /** The location screen's areas as the user left them: remembered per user in this browser. */
 export interface LocationLayout {
@@ -55,7 +55,12 @@ function readLayout(username: string | undefined): LocationLayout {
 /** The layout of the signed-in user, and a setter that remembers each change. */
 export function useLocationLayout(username: string | undefined) {
   const [layout, setLayout] = useState(() => readLayout(username));
-  useEffect(() => setLayout(readLayout(username)), [username]);
+  // Another user signed in: their layout, in this render (no effect and second render on every mount).
+  const [readFor, setReadFor] = useState(username);
+  if (readFor !== username) {
+    setReadFor(username);
+    setLayout(readLayout(username));
+  }
   const update = useCallback(
     (change: Partial<LocationLayout>) =>
       setLayout((current) => {
