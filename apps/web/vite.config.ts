@@ -19,6 +19,8 @@ const FRAMEWORK =
 const QUERY = /node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]/;
 /** The chunks index.html loads: every lazy chunk is imported after them. */
 const ALWAYS_LOADED = /(^|\/)(index|framework|runtime)-[\w-]{8}\.js$/;
+/** The route chunks of the pages the server prerenders (ADR 0066, 0068). */
+const PRERENDERED_ROUTE = /(^|\/)route-(location|mobile-app)-[\w-]{8}\.js$/;
 /** The typed api client's other routes (beyond the public ones), loaded with the first call that needs a session. */
 const API_CLIENT =
   /packages[\\/]api-client[\\/]src[\\/](routes\.gen|lite-client)\.ts$|src[\\/]lib[\\/]api-client\.ts$/;
@@ -191,8 +193,12 @@ export default defineConfig(({ command, mode }) => {
       modulePreload: {
         polyfill: false,
         // What a page has loaded before any lazy chunk (the entry, the framework, rolldown's runtime) is
-        // not listed again in every lazy import's preload list.
-        resolveDependencies: (_file, deps) => deps.filter((dep) => !ALWAYS_LOADED.test(dep)),
+        // not listed again in every lazy import's preload list. A page the server prerenders is on screen
+        // while its route's code loads: the browser fetches what the route imports as it reads it, instead
+        // of the script loader adding a preload link for each of them (~40 for the location, a task of
+        // 50-70 ms on a phone that kept the page from answering input; ADR 0068).
+        resolveDependencies: (file, deps) =>
+          PRERENDERED_ROUTE.test(file) ? [] : deps.filter((dep) => !ALWAYS_LOADED.test(dep)),
       },
       sourcemap: true,
       rolldownOptions: {
