@@ -8,10 +8,11 @@ import { discoverSignedInRoutes, publicRoutes, ROOT_ROUTE_ID } from './routes-co
 /**
  * What shows while the first page's code loads (its routes are lazy): an empty, busy page, as the
  * frame's progress bar follows at once. Without it React Router warns "No `HydrateFallback` element
- * provided" on every load (issue 14).
+ * provided" on every load (issue 14). It takes no room: below a prerendered page (ADR 0066, 0068) it
+ * would add a scroll bar that narrows the page while the app loads, moving what the user sees.
  */
 function HydrateFallback() {
-  return <div aria-busy="true" style={{ minHeight: '100vh' }} />;
+  return <div aria-busy="true" />;
 }
 
 export const rootRoutes: RouteObject[] = [
