@@ -44,6 +44,8 @@ async function settled(page: Page): Promise<void> {
         if ((inflight.get(page)?.size ?? 0) > 0) quietSince = Date.now();
         if (Date.now() - quietSince < 300) return false;
         return page.evaluate(() => {
+          // The page the server prerendered (ADR 0066, 0068) is a picture of the page, not the page.
+          if (document.getElementById('shell')) return false;
           const main = document.querySelector('main');
           if (!main) return false;
           const busy = document.querySelector('[aria-busy="true"]');

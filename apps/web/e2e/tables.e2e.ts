@@ -24,6 +24,8 @@ export async function settled(page: Page): Promise<void> {
     .poll(
       () =>
         page.evaluate(() => {
+          // The page the server prerendered (ADR 0066, 0068) is a picture of the page, not the page.
+          if (document.getElementById('shell')) return false;
           const main = document.querySelector('main');
           if (!main) return false;
           const busy = main.querySelector('[aria-busy="true"]');
