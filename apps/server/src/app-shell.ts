@@ -51,18 +51,19 @@ const decoded = (segment: string): string | null => {
   }
 };
 
+/** A place the build left for the server (`APP_SHELL.initials`, `LOCATION_SHELL.values`), as text or inside a link. */
+const SLOT = /\u2063[^\u2063]*\u2063|%E2%81%A3(?:(?!%E2%81%A3).)*%E2%81%A3/g;
+
 /**
- * The location's shell with what `GET /rest/v2/location/:code` answers this request (the same session,
- * permission, tenant and field checks as the app's own call: a location the user may not see gets no
- * shell), and only the links to the pages they may open.
+ * What `GET /rest/v2/location/:code` answers this request (the same session, permission, tenant and field
+ * checks as the app's own call), by the places of the location's shell; null for a location the user may
+ * not see.
  */
-const fillLocation = async (
+const locationValues = async (
   request: FastifyRequest,
-  auth: Auth,
   language: Language,
   code: string,
-  shell: string,
-): Promise<string | null> => {
+): Promise<[string, string][] | null> => {
   const answer = await request.server.inject({
     method: 'GET',
     url: `${API_BASE}/rest/v2/location/${encodeURIComponent(code)}`,
@@ -70,8 +71,28 @@ const fillLocation = async (
   });
   if (answer.statusCode !== 200) return null;
   const location = answer.json() as Location;
-  const values = LOCATION_SHELL.values;
+  const { values } = LOCATION_SHELL;
   const integers = new Intl.NumberFormat(localeOf(language));
+  const codes: [string, string][] = [
+    [values.code, location.code],
+    [values.branchCode, location.parentBranch.code],
+    [values.concernCode, location.parentBranch.parentConcern.code],
+  ];
+  return [
+    // In links as the app writes them (encoded), elsewhere as they are.
+    ...codes.map(([slot, value]): [string, string] => [encodeURIComponent(slot), encodeURIComponent(value)]),
+    ...codes,
+    [values.name, location.name],
+    [values.branchName, location.parentBranch.name],
+    [values.concernName, location.parentBranch.parentConcern.name],
+    [values.containers, integers.format(location.containerCount)],
+    [values.alarming, integers.format(location.alarmingCount)],
+    [values.shelves, integers.format(location.maxShelves)],
+  ];
+};
+
+/** The location's shell with only the links to the pages the user may open (`locationPagesFor`). */
+const withPagesFor = (shell: string, auth: Auth): string | null => {
   let html = shell;
   const may = locationPagesFor(auth.permissions);
   for (const page of Object.keys(may) as LocationPage[]) {
@@ -83,26 +104,6 @@ const fillLocation = async (
       ? html.slice(0, from) + html.slice(from + start.length, to) + html.slice(to + end.length)
       : html.slice(0, from) + html.slice(to + end.length);
   }
-  const codes: [string, string][] = [
-    [values.code, location.code],
-    [values.branchCode, location.parentBranch.code],
-    [values.concernCode, location.parentBranch.parentConcern.code],
-  ];
-  // In links as the app writes them (encoded), elsewhere as they are.
-  for (const [slot, value] of codes)
-    html = html
-      .replaceAll(encodeURIComponent(slot), () => escapeHtml(encodeURIComponent(value)))
-      .replaceAll(slot, () => escapeHtml(value));
-  const texts: [string, string][] = [
-    [values.name, location.name],
-    [values.branchName, location.parentBranch.name],
-    [values.concernName, location.parentBranch.parentConcern.name],
-    [values.containers, integers.format(location.containerCount)],
-    [values.alarming, integers.format(location.alarmingCount)],
-    [values.shelves, integers.format(location.maxShelves)],
-  ];
-  // A function: a `$` in a name is text, not a replacement pattern.
-  for (const [slot, value] of texts) html = html.replaceAll(slot, () => escapeHtml(value));
   return html;
 };
 
@@ -131,18 +132,27 @@ export const loadAppShells = (webDist: string, ctx: AppContext): AppShells | nul
         );
         if (!auth) return null;
         const language = languageFor(request, auth);
-        let filled: string | null;
+        const { firstname, lastname, username } = auth.user;
+        const slots = new Map<string, string>([
+          [APP_SHELL.initials, initialsOf(firstname, lastname, username)],
+        ]);
+        let shell: string | null;
         if (locationCode) {
           const code = decoded(locationCode);
-          const shell = shellOf(LOCATION_SHELL.file(language));
-          filled = code && shell ? await fillLocation(request, auth, language, code, shell) : null;
+          const built = shellOf(LOCATION_SHELL.file(language));
+          const values = code && built ? await locationValues(request, language, code) : null;
+          shell = built && values ? withPagesFor(built, auth) : null;
+          for (const [slot, value] of values ?? []) slots.set(slot, value);
         } else {
-          filled = shellOf(APP_SHELL.file(language, auth.permissions.has(APP_SHELL.countPermission)));
+          shell = shellOf(APP_SHELL.file(language, auth.permissions.has(APP_SHELL.countPermission)));
         }
-        if (!filled) return null;
-        const { firstname, lastname, username } = auth.user;
-        const initials = escapeHtml(initialsOf(firstname, lastname, username));
-        filled = filled.replaceAll(APP_SHELL.initials, () => initials);
+        if (!shell) return null;
+        // One pass, escaped: what a user named (a location, themselves) stays text, never a place or a
+        // replacement pattern.
+        const filled = shell.replace(SLOT, (slot) => {
+          const value = slots.get(slot);
+          return value === undefined ? slot : escapeHtml(value);
+        });
         return (
           index
             .replace(HTML_LANG, `<html lang="${localeOf(language)}">`)
